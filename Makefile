@@ -1,0 +1,63 @@
+# The map of the workbench. Each target is one verb; each verb is one script.
+#
+#   make run              build + boot the patched kernel, run every test, print the summary
+#   make check            everything the tests need; non-zero exit on any failure (CI)
+#   make baseline         the same for the unpatched 6.12.118 tree (= make run SERIES=none)
+#
+# SERIES selects the patch queue: main (patches/), none (baseline), NAME (patches-NAME/).
+# BUILD is the git-ignored folder that holds the kernel trees, objects and logs.
+
+SERIES ?= main
+BUILD  ?= $(CURDIR)/build
+export SERIES BUILD
+
+# Kernel build environment: clang-19 / lld-19 through ccache, reproducible stamps.
+export LLVM := -19
+export PATH := /usr/lib/ccache:$(PATH)
+export CCACHE_BASEDIR := $(BUILD)
+export CCACHE_NOHASHDIR := true
+export CCACHE_MAXSIZE ?= 25G
+export KBUILD_BUILD_TIMESTAMP := 2026-01-01
+export KBUILD_BUILD_USER := workbench
+export KBUILD_BUILD_HOST := qemu
+
+S := scripts
+
+.PHONY: run check baseline deps tree config kernel initramfs boot parse checkpatch clean distclean
+
+run: deps tree config kernel initramfs boot parse
+
+baseline:
+	$(MAKE) run SERIES=none
+
+check: checkpatch run
+
+deps:
+	@. $(S)/lib.sh && stage deps $(S)/deps.sh
+
+tree: deps
+	@. $(S)/lib.sh && stage tree $(S)/prepare-tree.sh $(SERIES)
+
+config: tree
+	@. $(S)/lib.sh && stage config $(S)/configure.sh $(SERIES)
+
+kernel: config
+	@. $(S)/lib.sh && stage build $(S)/build-kernel.sh $(SERIES)
+
+initramfs: tree
+	@. $(S)/lib.sh && stage initramfs $(S)/make-initramfs.sh $(SERIES)
+
+boot: kernel initramfs
+	@. $(S)/lib.sh && stage boot $(S)/boot.sh $(SERIES)
+
+checkpatch: tree
+	@. $(S)/lib.sh && stage checkpatch $(S)/checkpatch.sh $(SERIES)
+
+parse:
+	@. $(S)/lib.sh && stage parse $(S)/parse.sh $(SERIES)
+
+clean:
+	rm -rf $(BUILD)/*/obj $(BUILD)/*/initramfs* $(BUILD)/*/console.log
+
+distclean:
+	rm -rf $(BUILD)

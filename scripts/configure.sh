@@ -1,0 +1,40 @@
+#!/bin/sh
+# configure.sh SERIES - tinyconfig + config/*.config fragments, merged with the
+# kernel's merge_config.sh; fails if any requested option did not stick.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/lib.sh"
+SERIES=${1:?usage: configure.sh SERIES}
+BUILD=${BUILD:-$TOP/build}
+TREE=$BUILD/$SERIES/linux
+OBJ=$BUILD/$SERIES/obj
+FRAGMENTS=${FRAGMENTS:-$(ls "$TOP"/config/*.config)}
+
+want=$(cat "$BUILD/$SERIES/tree.stamp" $FRAGMENTS | sha256sum | cut -d' ' -f1)
+stamp=$OBJ/config.stamp
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$OBJ/.config" ]; then
+	echo "configure: $SERIES: unchanged"
+	exit 0
+fi
+mkdir -p "$OBJ"
+make -s -C "$TREE" O="$OBJ" tinyconfig >/dev/null
+# shellcheck disable=SC2086
+(cd "$TREE" && scripts/kconfig/merge_config.sh -m -O "$OBJ" "$OBJ/.config" $FRAGMENTS >/dev/null)
+make -s -C "$TREE" O="$OBJ" olddefconfig >/dev/null
+
+# Every line of every fragment must be in the final .config, as written.
+bad=$(cat $FRAGMENTS | awk -v cfg="$OBJ/.config" '
+	BEGIN { while ((getline l < cfg) > 0) {
+		if (l ~ /^CONFIG_/) { split(l, kv, "="); have[kv[1]] = substr(l, length(kv[1]) + 2) }
+	} }
+	/^CONFIG_/ { split($0, kv, "="); v = substr($0, length(kv[1]) + 2)
+		if (!(kv[1] in have)) print kv[1] "=" v " (got: not set)"
+		else if (have[kv[1]] != v) print kv[1] "=" v " (got: " have[kv[1]] ")" }
+	/^# CONFIG_.* is not set/ { if ($2 in have) print $2 " should be unset (got: " have[$2] ")" }')
+if [ -n "$bad" ]; then
+	echo "configure: options that did not stick:" >&2
+	echo "$bad" | sed 's/^/  /' >&2
+	exit 1
+fi
+echo "configure: $SERIES: $(grep -c '=y' "$OBJ/.config") options =y, all $(cat $FRAGMENTS | grep -c '^CONFIG_') requested stuck"
+echo "$want" >"$stamp"

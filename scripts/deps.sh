@@ -1,0 +1,20 @@
+#!/bin/sh
+# deps.sh - install the Debian packages the workbench needs (idempotent).
+set -eu
+PKGS="linux-source-6.12 clang-19 lld-19 llvm-19 qemu-system-x86 flex bison bc
+libelf-dev libssl-dev dwarves cpio ccache make gcc libc6-dev python3 git xz-utils
+kmod rsync perl"
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "install ok installed" ||
+		missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+	echo "deps: all present"
+	exit 0
+fi
+echo "deps: installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

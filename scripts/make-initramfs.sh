@@ -1,0 +1,25 @@
+#!/bin/sh
+# make-initramfs.sh SERIES - static /init and every tests/guest/*.c program,
+# built against the series' own kselftest_harness.h, packed as a gzip'd cpio.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+SERIES=${1:?usage: make-initramfs.sh SERIES}
+BUILD=${BUILD:-$TOP/build}
+TREE=$BUILD/$SERIES/linux
+ROOT=$BUILD/$SERIES/initramfs
+OUT=$BUILD/$SERIES/initramfs.cpio.gz
+GUEST_CC=${GUEST_CC:-gcc}
+CFLAGS="-static -O2 -g0 -Wall -Werror -Wno-format-overflow -I$TREE/tools/testing/selftests"
+
+rm -rf "$ROOT"
+mkdir -p "$ROOT/tests" "$ROOT/dev" "$ROOT/proc" "$ROOT/sys" "$ROOT/tmp"
+# shellcheck disable=SC2086
+$GUEST_CC $CFLAGS -o "$ROOT/init" "$TOP/tests/init/init.c"
+n=0
+for src in "$TOP"/tests/guest/*.c; do
+	# shellcheck disable=SC2086
+	$GUEST_CC $CFLAGS -o "$ROOT/tests/$(basename "$src" .c)" "$src"
+	n=$((n + 1))
+done
+(cd "$ROOT" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -9n >"$OUT"
+echo "initramfs: $n guest test program(s), $(stat -c %s "$OUT") bytes"

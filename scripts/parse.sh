@@ -1,0 +1,35 @@
+#!/bin/sh
+# parse.sh SERIES - judge one boot: the console must be free of sanitizer
+# reports, WARNINGs, Oopses and panics, the guest must have finished, and the
+# KUnit (console) and guest (ttyS1) KTAP streams are parsed with the kernel's
+# own tools/testing/kunit/kunit.py into one summary table.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+SERIES=${1:?usage: parse.sh SERIES}
+BUILD=${BUILD:-$TOP/build}
+DIR=$BUILD/$SERIES
+KUNIT="python3 $DIR/linux/tools/testing/kunit/kunit.py parse"
+BAD='BUG:|KASAN|UBSAN|WARNING:|field-spanning|detected buffer overflow|Oops|Kernel panic|kernel BUG|Call Trace:'
+rc=0
+
+if grep -E -n "$BAD" "$DIR/console.log" >"$DIR/console.bad"; then
+	echo "parse: $SERIES: the console reports trouble:"
+	sed 's/^/  /' "$DIR/console.bad" | head -40
+	rc=1
+fi
+if ! grep -q "init: all tests done" "$DIR/console.log"; then
+	echo "parse: $SERIES: the guest did not finish its tests"
+	rc=1
+fi
+
+# KUnit runs before /init: its KTAP ends where user space begins.
+sed '/Run \/init as init process/q' "$DIR/console.log" >"$DIR/kunit.log"
+$KUNIT --json="$DIR/kunit.json" "$DIR/kunit.log" >"$DIR/kunit.txt" 2>&1 || rc=1
+$KUNIT --json="$DIR/guest.json" "$DIR/guest.ktap" >"$DIR/guest.txt" 2>&1 || rc=1
+
+python3 "$TOP/scripts/summary.py" kunit="$DIR/kunit.json" guest="$DIR/guest.json" |
+	tee "$DIR/summary.txt"
+grep -q ' 0 failed' "$DIR/summary.txt" || rc=1
+grep -q 'no test results' "$DIR/summary.txt" && rc=1
+[ "$rc" = 0 ] || echo "parse: $SERIES: FAILED (logs in $DIR)"
+exit "$rc"

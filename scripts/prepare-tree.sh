@@ -1,0 +1,74 @@
+#!/bin/sh
+# prepare-tree.sh SERIES - give SERIES its own kernel source tree with its patches applied.
+#
+# $BUILD/src is linux-source-6.12 extracted once and committed as tag "base".
+# $BUILD/$SERIES/linux is a git worktree of it with `git am` of the series on top.
+# Nothing is redone when neither the tarball nor the series changed; a changed
+# series is re-applied from "base".
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/lib.sh"
+SERIES=${1:?usage: prepare-tree.sh SERIES}
+BUILD=${BUILD:-$TOP/build}
+TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+SRC=$BUILD/src
+TREE=$BUILD/$SERIES/linux
+export GIT_AUTHOR_NAME=workbench GIT_AUTHOR_EMAIL=workbench@localhost
+export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
+git() { command git -c advice.detachedHead=false -c init.defaultBranch=tarball "$@"; }
+
+extract() {
+	mkdir -p "$BUILD"
+	rm -rf "$SRC.tmp"
+	mkdir "$SRC.tmp"
+	tar -C "$SRC.tmp" --strip-components=1 -xf "$TARBALL"
+	# Debian's top-level .gitignore ignores "/*": drop those two lines so the
+	# tree's own ignore rules apply, then commit everything as the base.
+	sed -i -e '\#^/\*$#d' -e '\#^!/debian/$#d' "$SRC.tmp/.gitignore"
+	(cd "$SRC.tmp" && git init -q && git add -A &&
+		git commit -q -m "linux-source-6.12 $(make -s kernelversion)" &&
+		git tag base)
+	sha256sum "$TARBALL" | cut -d' ' -f1 >"$SRC.tmp/.git/tarball.sha256"
+	rm -rf "$SRC"
+	mv "$SRC.tmp" "$SRC"
+	git -C "$SRC" worktree prune
+}
+
+apply_series() {
+	if [ ! -d "$TREE" ]; then
+		mkdir -p "$BUILD/$SERIES"
+		git -C "$SRC" worktree add -q --detach "$TREE" base
+	fi
+	git -C "$TREE" am --abort >/dev/null 2>&1 || true
+	git -C "$TREE" reset -q --hard base
+	git -C "$TREE" clean -q -fdx
+	patches=$(series_patches "$SERIES")
+	n=0
+	for p in $patches; do
+		git -C "$TREE" am -q "$p" || {
+			echo "prepare-tree: $p does not apply" >&2
+			git -C "$TREE" am --abort
+			return 1
+		}
+		n=$((n + 1))
+	done
+	echo "prepare-tree: $SERIES: $n patch(es) applied on $(git -C "$TREE" describe --tags --always base)"
+}
+
+# Fingerprint of what the tree is made of: tarball + every patch of the series.
+want=$( (sha256sum "$TARBALL" | cut -d' ' -f1
+	for p in $(series_patches "$SERIES"); do sha256sum "$p"; done) |
+	sha256sum | cut -d' ' -f1)
+stamp=$BUILD/$SERIES/tree.stamp
+
+if [ ! -f "$SRC/.git/tarball.sha256" ] ||
+	[ "$(cat "$SRC/.git/tarball.sha256")" != "$(sha256sum "$TARBALL" | cut -d' ' -f1)" ]; then
+	stage extract extract
+fi
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -d "$TREE" ]; then
+	echo "prepare-tree: $SERIES: unchanged, nothing to do"
+	exit 0
+fi
+rm -f "$stamp"
+stage apply apply_series
+echo "$want" >"$stamp"
