@@ -3,6 +3,7 @@
 #   make run              build + boot the patched kernel, run every test, print the summary
 #   make check            everything the tests need; non-zero exit on any failure (CI)
 #   make baseline         the same for the unpatched 6.12.118 tree (= make run SERIES=none)
+#   make bisect-build     build every prefix of the series (slow, not in check)
 #
 # SERIES selects the patch queue: main (patches/), none (baseline), NAME (patches-NAME/).
 # BUILD is the git-ignored folder that holds the kernel trees, objects and logs.
@@ -23,14 +24,14 @@ export KBUILD_BUILD_HOST := qemu
 
 S := scripts
 
-.PHONY: run check baseline deps tree config kernel initramfs boot parse checkpatch clean distclean
+.PHONY: run check baseline deps tree config kernel initramfs boot parse checkpatch compile-touched check-getname bisect-build clean distclean
 
 run: deps tree config kernel initramfs boot parse
 
 baseline:
 	$(MAKE) run SERIES=none
 
-check: checkpatch run
+check: checkpatch compile-touched check-getname run
 
 deps:
 	@. $(S)/lib.sh && stage deps $(S)/deps.sh
@@ -52,6 +53,22 @@ boot: kernel initramfs
 
 checkpatch: tree
 	@. $(S)/lib.sh && stage checkpatch $(S)/checkpatch.sh $(SERIES)
+
+compile-touched: tree
+	@. $(S)/lib.sh && stage compile-touched $(S)/compile-touched.sh $(SERIES)
+
+# Every proto_ops::getname implementation takes struct sockaddr_storage *
+# (the main series converts them all; other series are not checked).
+check-getname: tree
+ifeq ($(SERIES),main)
+	@. $(S)/lib.sh && stage check-getname $(S)/check-getname.py $(BUILD)/$(SERIES)/linux
+else
+	@echo "check-getname: not checked for SERIES=$(SERIES)"
+endif
+
+# Every prefix of the series builds (slow; run by hand before closing an issue).
+bisect-build: deps
+	@. $(S)/lib.sh && stage bisect-build $(S)/bisect-build.sh $(SERIES)
 
 parse:
 	@. $(S)/lib.sh && stage parse $(S)/parse.sh $(SERIES)

@@ -7,7 +7,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 SERIES=${1:?usage: boot.sh SERIES}
 BUILD=${BUILD:-$TOP/build}
-DIR=$BUILD/$SERIES
+DIR=$BUILD/${NAME:-$SERIES}
+
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-900}
 
 KERNEL=$DIR/obj/arch/x86/boot/bzImage

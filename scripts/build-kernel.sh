@@ -5,8 +5,9 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 SERIES=${1:?usage: build-kernel.sh SERIES}
 BUILD=${BUILD:-$TOP/build}
-TREE=$BUILD/$SERIES/linux
-OBJ=$BUILD/$SERIES/obj
+DIR=$BUILD/${NAME:-$SERIES}
+TREE=$DIR/linux
+OBJ=$DIR/obj
 
 make -s -C "$TREE" O="$OBJ" -j"$(nproc)" bzImage
 cmd=$OBJ/net/.socket.o.cmd

@@ -6,7 +6,8 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 SERIES=${1:?usage: checkpatch.sh SERIES}
 BUILD=${BUILD:-$TOP/build}
-TREE=$BUILD/$SERIES/linux
+DIR=$BUILD/${NAME:-$SERIES}
+TREE=$DIR/linux
 n=0 bad=0
 for p in $(series_patches "$SERIES"); do
 	n=$((n + 1))

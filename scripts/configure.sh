@@ -6,11 +6,12 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 SERIES=${1:?usage: configure.sh SERIES}
 BUILD=${BUILD:-$TOP/build}
-TREE=$BUILD/$SERIES/linux
-OBJ=$BUILD/$SERIES/obj
+DIR=$BUILD/${NAME:-$SERIES}
+TREE=$DIR/linux
+OBJ=$DIR/obj
 FRAGMENTS=${FRAGMENTS:-$(ls "$TOP"/config/*.config)}
 
-want=$(cat "$BUILD/$SERIES/tree.stamp" $FRAGMENTS | sha256sum | cut -d' ' -f1)
+want=$(cat "$DIR/tree.stamp" $FRAGMENTS | sha256sum | cut -d' ' -f1)
 stamp=$OBJ/config.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$OBJ/.config" ]; then
 	echo "configure: $SERIES: unchanged"

@@ -24,11 +24,13 @@ series_dir() {
 	esac
 }
 
-# The patch files of a series, in order, as absolute paths.
+# The patch files of a series, in order, as absolute paths; only the first
+# $PATCH_LIMIT of them when that is set (bisect builds).
 series_patches() {
 	_d=$(series_dir "$1")
 	[ -n "$_d" ] || return 0
 	[ -f "$_d/series" ] || return 0
 	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$_d/series" |
+		head -n "${PATCH_LIMIT:-100000}" |
 		while read -r _p; do echo "$_d/$_p"; done
 }

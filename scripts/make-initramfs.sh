@@ -5,9 +5,10 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 SERIES=${1:?usage: make-initramfs.sh SERIES}
 BUILD=${BUILD:-$TOP/build}
-TREE=$BUILD/$SERIES/linux
-ROOT=$BUILD/$SERIES/initramfs
-OUT=$BUILD/$SERIES/initramfs.cpio.gz
+DIR=$BUILD/${NAME:-$SERIES}
+TREE=$DIR/linux
+ROOT=$DIR/initramfs
+OUT=$DIR/initramfs.cpio.gz
 GUEST_CC=${GUEST_CC:-gcc}
 CFLAGS="-static -O2 -g0 -Wall -Werror -Wno-format-overflow -I$TREE/tools/testing/selftests"
 

@@ -7,7 +7,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 SERIES=${1:?usage: parse.sh SERIES}
 BUILD=${BUILD:-$TOP/build}
-DIR=$BUILD/$SERIES
+DIR=$BUILD/${NAME:-$SERIES}
+
 KUNIT="python3 $DIR/linux/tools/testing/kunit/kunit.py parse"
 BAD='BUG:|KASAN|UBSAN|WARNING:|field-spanning|detected buffer overflow|Oops|Kernel panic|kernel BUG|Call Trace:'
 rc=0

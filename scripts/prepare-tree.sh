@@ -2,7 +2,7 @@
 # prepare-tree.sh SERIES - give SERIES its own kernel source tree with its patches applied.
 #
 # $BUILD/src is linux-source-6.12 extracted once and committed as tag "base".
-# $BUILD/$SERIES/linux is a git worktree of it with `git am` of the series on top.
+# $BUILD/$NAME/linux (NAME defaults to SERIES) is a git worktree of it with `git am` of the series on top.
 # Nothing is redone when neither the tarball nor the series changed; a changed
 # series is re-applied from "base".
 set -eu
@@ -10,9 +10,10 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 SERIES=${1:?usage: prepare-tree.sh SERIES}
 BUILD=${BUILD:-$TOP/build}
+DIR=$BUILD/${NAME:-$SERIES}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 SRC=$BUILD/src
-TREE=$BUILD/$SERIES/linux
+TREE=$DIR/linux
 export GIT_AUTHOR_NAME=workbench GIT_AUTHOR_EMAIL=workbench@localhost
 export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 git() { command git -c advice.detachedHead=false -c init.defaultBranch=tarball "$@"; }
@@ -36,7 +37,7 @@ extract() {
 
 apply_series() {
 	if [ ! -d "$TREE" ]; then
-		mkdir -p "$BUILD/$SERIES"
+		mkdir -p "$DIR"
 		git -C "$SRC" worktree add -q --detach "$TREE" base
 	fi
 	git -C "$TREE" am --abort >/dev/null 2>&1 || true
@@ -59,7 +60,7 @@ apply_series() {
 want=$( (sha256sum "$TARBALL" | cut -d' ' -f1
 	for p in $(series_patches "$SERIES"); do sha256sum "$p"; done) |
 	sha256sum | cut -d' ' -f1)
-stamp=$BUILD/$SERIES/tree.stamp
+stamp=$DIR/tree.stamp
 
 if [ ! -f "$SRC/.git/tarball.sha256" ] ||
 	[ "$(cat "$SRC/.git/tarball.sha256")" != "$(sha256sum "$TARBALL" | cut -d' ' -f1)" ]; then

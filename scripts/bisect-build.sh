@@ -1,0 +1,24 @@
+#!/bin/sh
+# bisect-build.sh SERIES - build bzImage for every prefix of the series (patch
+# 1, patches 1-2, ...) with the test config, in $BUILD/$SERIES-bisect, so
+# that each patch is shown to build on its own. Slow: not part of make check.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/lib.sh"
+SERIES=${1:?usage: bisect-build.sh SERIES}
+BUILD=${BUILD:-$TOP/build}
+export NAME="$SERIES-bisect"
+total=$(series_patches "$SERIES" | wc -l)
+k=1
+while [ "$k" -le "$total" ]; do
+	p=$(series_patches "$SERIES" | sed -n "${k}p")
+	echo "bisect-build: $k/$total $(basename "$p")"
+	PATCH_LIMIT=$k "$TOP/scripts/prepare-tree.sh" "$SERIES" >/dev/null
+	"$TOP/scripts/configure.sh" "$SERIES" >/dev/null
+	if ! "$TOP/scripts/build-kernel.sh" "$SERIES" >"$BUILD/$NAME/build-$k.log" 2>&1; then
+		echo "bisect-build: FAILED at $k/$total $(basename "$p") (log: $BUILD/$NAME/build-$k.log)"
+		exit 1
+	fi
+	k=$((k + 1))
+done
+echo "bisect-build: $SERIES: all $total prefixes build"

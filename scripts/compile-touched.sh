@@ -1,0 +1,47 @@
+#!/bin/sh
+# compile-touched.sh SERIES - compile every .c file the series touches as a
+# single object under x86_64 allmodconfig with clang-19, CONFIG_WERROR=y and
+# W=1. Files x86_64 cannot build are listed in config/compile-skip.txt with
+# the reason; each of them must still be touched by the series (no stale rows).
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+SERIES=${1:?usage: compile-touched.sh SERIES}
+BUILD=${BUILD:-$TOP/build}
+DIR=$BUILD/${NAME:-$SERIES}
+TREE=$DIR/linux
+OBJ=$DIR/allmod
+SKIP=$TOP/config/compile-skip.txt
+
+files=$(git -C "$TREE" diff --name-only base HEAD -- '*.c' | sort)
+if [ -z "$files" ]; then
+	echo "compile-touched: $SERIES touches no .c file"
+	exit 0
+fi
+if [ ! -f "$OBJ/include/generated/autoconf.h" ]; then
+	mkdir -p "$OBJ"
+	make -s -C "$TREE" O="$OBJ" allmodconfig >/dev/null
+	"$TREE/scripts/config" --file "$OBJ/.config" -e WERROR
+	make -s -C "$TREE" O="$OBJ" olddefconfig >/dev/null
+fi
+make -s -C "$TREE" O="$OBJ" -j"$(nproc)" prepare >/dev/null
+
+objs="" skipped=0 n=0
+for f in $files; do
+	if grep -q "^${f}[[:space:]]" "$SKIP" 2>/dev/null; then
+		echo "compile-touched: skip $(grep "^${f}[[:space:]]" "$SKIP")"
+		skipped=$((skipped + 1))
+		continue
+	fi
+	objs="$objs ${f%.c}.o"
+	n=$((n + 1))
+done
+log=$DIR/compile-touched.log
+status=0
+# shellcheck disable=SC2086
+make -s -C "$TREE" O="$OBJ" -j"$(nproc)" -k W=1 $objs >"$log" 2>&1 || status=1
+cat "$log"
+if grep -E -q 'warning:|error:' "$DIR/compile-touched.log"; then
+	status=1
+fi
+echo "compile-touched: $SERIES: $n file(s) compiled with W=1 under allmodconfig, $skipped skipped for x86_64"
+exit "$status"

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rtnl.h - the few rtnetlink requests the guest tests need, over a plain
+ * NETLINK_ROUTE socket: create/delete a link, enslave it, set and get its
+ * IFLA_ADDRESS / IFLA_BROADCAST, and up/down by ioctl. Every call returns 0
+ * or -errno from the kernel's ack, so that tests can compare errno values.
+ */
+#ifndef GUEST_RTNL_H
+#define GUEST_RTNL_H
+
+#include <errno.h>
+#include <linux/if_link.h>
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+#include <net/if.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+struct rtnl_req {
+	struct nlmsghdr nh;
+	struct ifinfomsg ifi;
+	char attrs[512];
+};
+
+static inline struct rtattr *rtnl_add(struct nlmsghdr *nh, int type,
+				      const void *data, int len)
+{
+	struct rtattr *rta = (void *)((char *)nh + NLMSG_ALIGN(nh->nlmsg_len));
+
+	rta->rta_type = type;
+	rta->rta_len = RTA_LENGTH(len);
+	if (len)
+		memcpy(RTA_DATA(rta), data, len);
+	nh->nlmsg_len = NLMSG_ALIGN(nh->nlmsg_len) + RTA_ALIGN(rta->rta_len);
+	return rta;
+}
+
+static inline void rtnl_end_nest(struct nlmsghdr *nh, struct rtattr *nest)
+{
+	nest->rta_len = (char *)nh + nh->nlmsg_len - (char *)nest;
+}
+
+static inline void rtnl_init(struct rtnl_req *req, int type, int flags, int ifindex)
+{
+	memset(req, 0, sizeof(*req));
+	req->nh.nlmsg_len = NLMSG_LENGTH(sizeof(req->ifi));
+	req->nh.nlmsg_type = type;
+	req->nh.nlmsg_flags = NLM_F_REQUEST | flags;
+	req->ifi.ifi_family = AF_UNSPEC;
+	req->ifi.ifi_index = ifindex;
+}
+
+/*
+ * Send @req; with @reply, copy the first answer there (RTM_GETLINK),
+ * otherwise wait for the ack. Returns 0 or -errno.
+ */
+static inline int rtnl_talk(struct nlmsghdr *req, void *reply, size_t size)
+{
+	char buf[8192];
+	struct nlmsghdr *nh;
+	int fd, n, ret = -EIO;
+
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+	if (fd < 0)
+		return -errno;
+	if (!reply)
+		req->nlmsg_flags |= NLM_F_ACK;
+	if (send(fd, req, req->nlmsg_len, 0) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	n = recv(fd, buf, sizeof(buf), 0);
+	if (n < 0) {
+		ret = -errno;
+		goto out;
+	}
+	for (nh = (void *)buf; NLMSG_OK(nh, (unsigned int)n); nh = NLMSG_NEXT(nh, n)) {
+		if (nh->nlmsg_type == NLMSG_ERROR) {
+			ret = ((struct nlmsgerr *)NLMSG_DATA(nh))->error;
+			break;
+		}
+		if (reply) {
+			memcpy(reply, nh, nh->nlmsg_len < size ? nh->nlmsg_len : size);
+			ret = 0;
+			break;
+		}
+	}
+out:
+	close(fd);
+	return ret;
+}
+
+static inline int link_create(const char *kind, const char *name)
+{
+	struct rtnl_req req;
+	struct rtattr *info;
+
+	rtnl_init(&req, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL, 0);
+	rtnl_add(&req.nh, IFLA_IFNAME, name, strlen(name) + 1);
+	info = rtnl_add(&req.nh, IFLA_LINKINFO, NULL, 0);
+	rtnl_add(&req.nh, IFLA_INFO_KIND, kind, strlen(kind));
+	rtnl_end_nest(&req.nh, info);
+	return rtnl_talk(&req.nh, NULL, 0);
+}
+
+static inline int link_delete(const char *name)
+{
+	struct rtnl_req req;
+
+	rtnl_init(&req, RTM_DELLINK, 0, 0);
+	rtnl_add(&req.nh, IFLA_IFNAME, name, strlen(name) + 1);
+	return rtnl_talk(&req.nh, NULL, 0);
+}
+
+static inline int link_set_u32(int ifindex, int type, unsigned int value)
+{
+	struct rtnl_req req;
+
+	rtnl_init(&req, RTM_SETLINK, 0, ifindex);
+	rtnl_add(&req.nh, type, &value, sizeof(value));
+	return rtnl_talk(&req.nh, NULL, 0);
+}
+
+/* RTM_SETLINK with one binary attribute (IFLA_ADDRESS, IFLA_BROADCAST). */
+static inline int link_set_bytes(int ifindex, int type, const void *data, int len)
+{
+	struct rtnl_req req;
+
+	rtnl_init(&req, RTM_SETLINK, 0, ifindex);
+	rtnl_add(&req.nh, type, data, len);
+	return rtnl_talk(&req.nh, NULL, 0);
+}
+
+/* RTM_GETLINK: copy attribute @type into @buf; returns its length or -errno. */
+static inline int link_get_bytes(int ifindex, int type, void *buf, int size)
+{
+	char reply[8192];
+	struct rtnl_req req;
+	struct nlmsghdr *nh = (void *)reply;
+	struct rtattr *rta;
+	int len, ret;
+
+	rtnl_init(&req, RTM_GETLINK, 0, ifindex);
+	ret = rtnl_talk(&req.nh, reply, sizeof(reply));
+	if (ret)
+		return ret;
+	if (nh->nlmsg_type != RTM_NEWLINK)
+		return -EPROTO;
+	len = IFLA_PAYLOAD(nh);
+	for (rta = IFLA_RTA(NLMSG_DATA(nh)); RTA_OK(rta, len); rta = RTA_NEXT(rta, len)) {
+		if (rta->rta_type != type)
+			continue;
+		if ((int)RTA_PAYLOAD(rta) > size)
+			return -ENOSPC;
+		memcpy(buf, RTA_DATA(rta), RTA_PAYLOAD(rta));
+		return RTA_PAYLOAD(rta);
+	}
+	return -ENOENT;
+}
+
+static inline int link_flags(const char *name, int set, int clear)
+{
+	struct ifreq ifr = { 0 };
+	int fd, ret = 0;
+
+	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	strncpy(ifr.ifr_name, name, IFNAMSIZ - 1);
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0) {
+		ret = -errno;
+	} else {
+		ifr.ifr_flags = (ifr.ifr_flags | set) & ~clear;
+		if (ioctl(fd, SIOCSIFFLAGS, &ifr) < 0)
+			ret = -errno;
+	}
+	close(fd);
+	return ret;
+}
+
+/* An ifreq ioctl on @name; @ifr is filled in by the caller except the name. */
+static inline int ifreq_ioctl(const char *name, unsigned long cmd, struct ifreq *ifr)
+{
+	int fd, ret = 0;
+
+	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	memset(ifr->ifr_name, 0, IFNAMSIZ);
+	strncpy(ifr->ifr_name, name, IFNAMSIZ - 1);
+	if (ioctl(fd, cmd, ifr) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+#endif /* GUEST_RTNL_H */
