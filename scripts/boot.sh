@@ -13,7 +13,7 @@ BOOT_TIMEOUT=${BOOT_TIMEOUT:-900}
 
 KERNEL=$DIR/obj/arch/x86/boot/bzImage
 INITRD=$DIR/initramfs.cpio.gz
-CMDLINE="console=ttyS0 panic=-1 ${KERNEL_ARGS:-}"
+CMDLINE="console=ttyS0 panic=-1 workbench.series=$SERIES ${KERNEL_ARGS:-}"
 QEMU_ARGS=${QEMU_ARGS:-}
 
 rm -f "$DIR/console.log" "$DIR/guest.ktap"

@@ -11,8 +11,10 @@
 #include <errno.h>
 #include <linux/if_link.h>
 #include <linux/netlink.h>
+#include <linux/neighbour.h>
 #include <linux/rtnetlink.h>
 #include <net/if.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -194,6 +196,86 @@ static inline int ifreq_ioctl(const char *name, unsigned long cmd, struct ifreq 
 		ret = -errno;
 	close(fd);
 	return ret;
+}
+
+/*
+ * The link-layer address of the IPv4 neighbour @ip (network order) on
+ * @ifindex, from an RTM_GETNEIGH dump: its length, or -errno.
+ */
+static inline int neigh_get_lladdr(int ifindex, unsigned int ip, void *buf, int size)
+{
+	struct {
+		struct nlmsghdr nh;
+		struct ndmsg ndm;
+	} req = {
+		.nh.nlmsg_len = NLMSG_LENGTH(sizeof(struct ndmsg)),
+		.nh.nlmsg_type = RTM_GETNEIGH,
+		.nh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP,
+		.ndm.ndm_family = AF_INET,
+	};
+	char reply[16384];
+	int fd, n, ret = -ENOENT, done = 0;
+	struct nlmsghdr *nh;
+
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+	if (fd < 0)
+		return -errno;
+	if (send(fd, &req, req.nh.nlmsg_len, 0) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	while (!done && (n = recv(fd, reply, sizeof(reply), 0)) > 0) {
+		for (nh = (void *)reply; NLMSG_OK(nh, (unsigned int)n); nh = NLMSG_NEXT(nh, n)) {
+			struct ndmsg *ndm = NLMSG_DATA(nh);
+			int len = nh->nlmsg_len - NLMSG_LENGTH(sizeof(*ndm));
+			struct rtattr *rta = (void *)((char *)ndm + NLMSG_ALIGN(sizeof(*ndm)));
+			const void *lladdr = NULL, *dst = NULL;
+			int lllen = 0;
+
+			if (nh->nlmsg_type == NLMSG_DONE || nh->nlmsg_type == NLMSG_ERROR) {
+				done = 1;
+				break;
+			}
+			if (ndm->ndm_ifindex != ifindex)
+				continue;
+			for (; RTA_OK(rta, len); rta = RTA_NEXT(rta, len)) {
+				if (rta->rta_type == NDA_DST && RTA_PAYLOAD(rta) == 4)
+					dst = RTA_DATA(rta);
+				if (rta->rta_type == NDA_LLADDR) {
+					lladdr = RTA_DATA(rta);
+					lllen = RTA_PAYLOAD(rta);
+				}
+			}
+			if (!dst || memcmp(dst, &ip, 4) || ret != -ENOENT)
+				continue;
+			if (!lladdr) {
+				ret = 0;
+			} else if (lllen > size) {
+				ret = -ENOSPC;
+			} else {
+				memcpy(buf, lladdr, lllen);
+				ret = lllen;
+			}
+		}
+	}
+out:
+	close(fd);
+	return ret;
+}
+
+/* The kernel under test carries the main series (see scripts/boot.sh). */
+static inline int kernel_is_patched(void)
+{
+	char cmdline[4096] = "";
+	FILE *f = fopen("/proc/cmdline", "r");
+
+	if (f) {
+		if (!fgets(cmdline, sizeof(cmdline), f))
+			cmdline[0] = 0;
+		fclose(f);
+	}
+	return strstr(cmdline, "workbench.series=main ") != NULL ||
+	       strstr(cmdline, "workbench.series=main\n") != NULL;
 }
 
 #endif /* GUEST_RTNL_H */

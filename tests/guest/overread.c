@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ioctls that carry a hardware address in a 14-byte sa_data but used
+ * dev->addr_len bytes of it: SIOCADDMULTI / SIOCDELMULTI (struct ifreq) and
+ * SIOCSARP (struct arpreq). The bytes after sa_data are filled with a
+ * marker, and the address the kernel stored is read back, so that a read
+ * past sa_data shows up as a value, not only as a sanitizer report.
+ *
+ * dummy (addr_len 6) behaves the same on every kernel. On a team whose
+ * port is ip6tnl0 (addr_len 16) the unpatched kernel takes the last two
+ * bytes from beyond sa_data; the patched one refuses with -EINVAL (-ENODEV
+ * for the publish lookup, which no longer matches them). Each row says
+ * both, and the test checks the one that applies to the kernel it runs on.
+ */
+#include <arpa/inet.h>
+#include <net/if_arp.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kselftest_harness.h"
+#include "lib/rtnl.h"
+
+#define MARK 0xee
+
+FIXTURE(overread)
+{
+	int ifindex;
+	int patched;
+	unsigned char addr[16];	/* what the tests try to set */
+};
+
+FIXTURE_VARIANT(overread)
+{
+	const char *kind, *dev, *port;
+	unsigned short type;
+	int addr_len;
+	int err;		/* -errno on the patched kernel */
+};
+
+FIXTURE_VARIANT_ADD(overread, dummy)
+{
+	.kind = "dummy", .dev = "ordummy0", .type = ARPHRD_ETHER, .addr_len = 6,
+};
+
+FIXTURE_VARIANT_ADD(overread, team_over_ip6tnl)
+{
+	.kind = "team", .dev = "orteam0", .port = "ip6tnl0",
+	.type = ARPHRD_TUNNEL6, .addr_len = 16, .err = -EINVAL,
+};
+
+FIXTURE_SETUP(overread)
+{
+	int i;
+
+	for (i = 0; i < 16; i++)
+		self->addr[i] = 0x30 + i;
+	self->addr[0] = 0x02;
+	self->patched = kernel_is_patched();
+	ASSERT_EQ(0, link_create(variant->kind, variant->dev));
+	self->ifindex = if_nametoindex(variant->dev);
+	ASSERT_NE(0, self->ifindex);
+	if (variant->port)
+		ASSERT_EQ(0, link_set_u32(if_nametoindex(variant->port), IFLA_MASTER,
+					  self->ifindex));
+	ASSERT_EQ(0, link_flags(variant->dev, IFF_UP, 0));
+}
+
+FIXTURE_TEARDOWN(overread)
+{
+	link_delete(variant->dev);
+}
+
+/* The hex address of @ifindex's multicast entry equal to @hex, if any. */
+static int mcast_has(int ifindex, const char *hex)
+{
+	char line[256], name[32], addr[128];
+	int idx, ref, global, found = 0;
+	FILE *f = fopen("/proc/net/dev_mcast", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%d %31s %d %d %127s", &idx, name, &ref, &global, addr) == 5 &&
+		    idx == ifindex && !strcmp(addr, hex))
+			found = 1;
+	if (f)
+		fclose(f);
+	return found;
+}
+
+static void to_hex(char *out, const unsigned char *p, int n)
+{
+	while (n--)
+		out += sprintf(out, "%02x", *p++);
+}
+
+/*
+ * SIOCADDMULTI / SIOCDELMULTI with a 14-byte sa_data and MARK bytes after
+ * it. The unpatched kernel adds an address whose tail is MARK.
+ */
+TEST_F(overread, multicast)
+{
+	unsigned char want[16];
+	char hex[64];
+	struct ifreq ifr;
+	int n = variant->addr_len, err;
+
+	memset(&ifr, MARK, sizeof(ifr));
+	ifr.ifr_hwaddr.sa_family = AF_UNSPEC;
+	memcpy(ifr.ifr_hwaddr.sa_data, self->addr, 14);
+	ifr.ifr_hwaddr.sa_data[0] = 0x01;	/* a multicast address */
+	memcpy(want, ifr.ifr_hwaddr.sa_data, 14);
+	memset(want + 14, MARK, sizeof(want) - 14);	/* what a read past sa_data takes */
+	to_hex(hex, want, n);
+
+	err = self->patched ? variant->err : 0;
+	ASSERT_EQ(err, ifreq_ioctl(variant->dev, SIOCADDMULTI, &ifr));
+	EXPECT_EQ(!err, mcast_has(self->ifindex, hex)) TH_LOG("entry %s", hex);
+	EXPECT_EQ(err, ifreq_ioctl(variant->dev, SIOCDELMULTI, &ifr));
+	EXPECT_EQ(0, mcast_has(self->ifindex, hex)) TH_LOG("entry %s left", hex);
+}
+
+/*
+ * SIOCSARP with a permanent hardware address: the neighbour gets exactly
+ * the bytes of sa_data. Unpatched, a 16-byte device gets arp_flags as its
+ * last two bytes.
+ */
+TEST_F(overread, arp_set)
+{
+	struct sockaddr_in *pa;
+	unsigned char got[32], want[16];
+	struct arpreq r;
+	int fd, err, ret;
+
+	memset(&r, 0, sizeof(r));
+	pa = (struct sockaddr_in *)&r.arp_pa;
+	pa->sin_family = AF_INET;
+	pa->sin_addr.s_addr = inet_addr("192.0.2.7");
+	r.arp_ha.sa_family = variant->type;
+	memcpy(r.arp_ha.sa_data, self->addr, 14);
+	r.arp_flags = ATF_PERM | ATF_COM;
+	strcpy(r.arp_dev, variant->dev);
+	memcpy(want, self->addr, 14);
+	memcpy(want + 14, &r.arp_flags, 2);	/* what a read past sa_data takes */
+
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	ASSERT_LE(0, fd);
+	err = self->patched ? variant->err : 0;
+	ret = ioctl(fd, SIOCSARP, &r) ? -errno : 0;
+	EXPECT_EQ(err, ret);
+	if (!ret) {
+		EXPECT_EQ(variant->addr_len, neigh_get_lladdr(self->ifindex,
+				pa->sin_addr.s_addr, got, sizeof(got)));
+		EXPECT_EQ(0, memcmp(got, want, variant->addr_len));
+		/* SIOCGARP gives back at most the 14 bytes of sa_data */
+		memset(r.arp_ha.sa_data, 0, 14);
+		ASSERT_EQ(0, ioctl(fd, SIOCGARP, &r));
+		EXPECT_EQ(0, memcmp(r.arp_ha.sa_data, want,
+				    variant->addr_len < 14 ? variant->addr_len : 14));
+		EXPECT_EQ(0, ioctl(fd, SIOCDARP, &r));
+	} else {
+		EXPECT_EQ(-ENOENT, neigh_get_lladdr(self->ifindex, pa->sin_addr.s_addr,
+						    got, sizeof(got)));
+	}
+	close(fd);
+}
+
+/*
+ * SIOCSARP ATF_PUBL without a device looks the device up by hardware
+ * address. The team's address is chosen so that its last two bytes equal
+ * arp_flags: the unpatched lookup, which reads them from past sa_data,
+ * finds the team; the patched one does not.
+ */
+TEST_F(overread, arp_publish_lookup)
+{
+	struct sockaddr_in *pa;
+	char line[256];
+	struct arpreq r;
+	int fd, ret, want, listed = 0;
+	FILE *f;
+
+	if (variant->addr_len <= 14)
+		SKIP(return, "sa_data holds the whole %d-byte address", variant->addr_len);
+	memset(&r, 0, sizeof(r));
+	r.arp_flags = ATF_PUBL | ATF_COM;
+	memcpy(self->addr + 14, &r.arp_flags, 2);
+	ASSERT_EQ(0, link_set_bytes(self->ifindex, IFLA_ADDRESS, self->addr, 16));
+	pa = (struct sockaddr_in *)&r.arp_pa;
+	pa->sin_family = AF_INET;
+	pa->sin_addr.s_addr = inet_addr("192.0.2.8");
+	r.arp_ha.sa_family = variant->type;
+	memcpy(r.arp_ha.sa_data, self->addr, 14);
+
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	ASSERT_LE(0, fd);
+	want = self->patched ? -ENODEV : 0;
+	ret = ioctl(fd, SIOCSARP, &r) ? -errno : 0;
+	EXPECT_EQ(want, ret);
+	f = fopen("/proc/net/arp", "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "192.0.2.8 ", 10) && strstr(line, variant->dev))
+			listed = 1;
+	if (f)
+		fclose(f);
+	EXPECT_EQ(!ret, listed);
+	if (!ret)
+		EXPECT_EQ(0, ioctl(fd, SIOCDARP, &r));
+	close(fd);
+}
+
+TEST_HARNESS_MAIN
