@@ -1,7 +1,8 @@
 # The map of the workbench. Each target is one verb; each verb is one script.
 #
 #   make run              build + boot the patched kernel, run every test, print the summary
-#   make check            everything the tests need; non-zero exit on any failure (CI)
+#   make check            everything the tests need, on the patched and the baseline kernel;
+#                         non-zero exit on any failure (CI)
 #   make baseline         the same for the unpatched 6.12.118 tree (= make run SERIES=none)
 #   make bisect-build     build every prefix of the series (slow, not in check)
 #
@@ -31,7 +32,7 @@ run: deps tree config kernel initramfs boot parse
 baseline:
 	$(MAKE) run SERIES=none
 
-check: checkpatch compile-touched check-getname run
+check: checkpatch compile-touched check-getname run baseline
 
 deps:
 	@. $(S)/lib.sh && stage deps $(S)/deps.sh

@@ -36,7 +36,11 @@ extract() {
 }
 
 apply_series() {
-	if [ ! -d "$TREE" ]; then
+	# A half-removed folder is not a worktree: git would walk up and act
+	# on an enclosing repository. Start such a tree afresh.
+	if [ "$(git -C "$TREE" rev-parse --show-toplevel 2>/dev/null)" != "$TREE" ]; then
+		rm -rf "$TREE"
+		git -C "$SRC" worktree prune
 		mkdir -p "$DIR"
 		git -C "$SRC" worktree add -q --detach "$TREE" base
 	fi

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The ioctls that carry a hardware address in a 14-byte sa_data but used
- * dev->addr_len bytes of it: SIOCADDMULTI / SIOCDELMULTI (struct ifreq) and
- * SIOCSARP (struct arpreq). The bytes after sa_data are filled with a
+ * dev->addr_len bytes of it: SIOCSIFHWADDR, SIOCADDMULTI / SIOCDELMULTI
+ * (struct ifreq) and SIOCSARP (struct arpreq). The bytes after sa_data are filled with a
  * marker, and the address the kernel stored is read back, so that a read
  * past sa_data shows up as a value, not only as a sanitizer report.
  *
@@ -116,6 +116,30 @@ TEST_F(overread, multicast)
 	EXPECT_EQ(!err, mcast_has(self->ifindex, hex)) TH_LOG("entry %s", hex);
 	EXPECT_EQ(err, ifreq_ioctl(variant->dev, SIOCDELMULTI, &ifr));
 	EXPECT_EQ(0, mcast_has(self->ifindex, hex)) TH_LOG("entry %s left", hex);
+}
+
+/*
+ * SIOCSIFHWADDR with MARK bytes after sa_data. Unpatched, a 16-byte device
+ * gets an address whose last two bytes are MARK; patched, the request is
+ * refused and the address stays.
+ */
+TEST_F(overread, set_hwaddr)
+{
+	unsigned char before[32], got[32], want[16];
+	struct ifreq ifr;
+	int n = variant->addr_len, err;
+
+	ASSERT_EQ(n, link_get_bytes(self->ifindex, IFLA_ADDRESS, before, sizeof(before)));
+	memset(&ifr, MARK, sizeof(ifr));
+	ifr.ifr_hwaddr.sa_family = variant->type;
+	memcpy(ifr.ifr_hwaddr.sa_data, self->addr, 14);
+	memcpy(want, self->addr, 14);
+	memset(want + 14, MARK, sizeof(want) - 14);	/* what a read past sa_data takes */
+
+	err = self->patched ? variant->err : 0;
+	EXPECT_EQ(err, ifreq_ioctl(variant->dev, SIOCSIFHWADDR, &ifr));
+	ASSERT_EQ(n, link_get_bytes(self->ifindex, IFLA_ADDRESS, got, sizeof(got)));
+	EXPECT_EQ(0, memcmp(got, err ? before : want, n));
 }
 
 /*
