@@ -13,6 +13,8 @@
  * both, and the test checks the one that applies to the kernel it runs on.
  */
 #include <arpa/inet.h>
+#include <fcntl.h>
+#include <linux/if_tun.h>
 #include <net/if_arp.h>
 #include <stdio.h>
 #include <string.h>
@@ -229,6 +231,43 @@ TEST_F(overread, arp_publish_lookup)
 		/* the entry belongs to the device the lookup found */
 		strcpy(r.arp_dev, variant->dev);
 		EXPECT_EQ(0, ioctl(fd, SIOCDARP, &r));
+	}
+	close(fd);
+}
+
+/*
+ * SIOCSIFHWADDR on a tun character device: a TAP device switched to
+ * ARPHRD_TUNNEL6 by TUNSETLINK has a 16-byte address but keeps
+ * eth_mac_addr(). Unpatched, the request is taken (dev_set_mac_address()
+ * compares 16 bytes starting at sa_data) and sets the first six bytes;
+ * patched, it is refused and the address stays.
+ */
+TEST(tun_tap_tunnel6_set_hwaddr)
+{
+	unsigned char before[32], got[32], mac[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
+	int fd, ifindex, err = kernel_is_patched() ? -EINVAL : 0;
+	struct ifreq ifr;
+
+	fd = open("/dev/net/tun", O_RDWR);
+	ASSERT_LE(0, fd);
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "ortap0");
+	ifr.ifr_flags = IFF_TAP | IFF_NO_PI;
+	ASSERT_EQ(0, ioctl(fd, TUNSETIFF, &ifr));
+	ASSERT_EQ(0, ioctl(fd, TUNSETLINK, (unsigned long)ARPHRD_TUNNEL6));
+	ifindex = if_nametoindex("ortap0");
+	ASSERT_EQ(16, link_get_bytes(ifindex, IFLA_ADDRESS, before, sizeof(before)));
+
+	memset(&ifr.ifr_ifru, MARK, sizeof(ifr.ifr_ifru));
+	ifr.ifr_hwaddr.sa_family = ARPHRD_TUNNEL6;
+	memcpy(ifr.ifr_hwaddr.sa_data, mac, sizeof(mac));
+	EXPECT_EQ(err, ioctl(fd, SIOCSIFHWADDR, &ifr) ? -errno : 0);
+	ASSERT_EQ(16, link_get_bytes(ifindex, IFLA_ADDRESS, got, sizeof(got)));
+	if (err) {
+		EXPECT_EQ(0, memcmp(got, before, 16));
+	} else {
+		EXPECT_EQ(0, memcmp(got, mac, 6));
+		EXPECT_EQ(0, memcmp(got + 6, before + 6, 10));
 	}
 	close(fd);
 }
