@@ -5,9 +5,8 @@
 # killed and fails.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-SERIES=${1:?usage: boot.sh SERIES}
-BUILD=${BUILD:-$TOP/build}
-DIR=$BUILD/${NAME:-$SERIES}
+. "$TOP/scripts/lib.sh"
+series_env "$@"
 
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-900}
 

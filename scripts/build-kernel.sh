@@ -3,11 +3,8 @@
 # and show that -fstrict-flex-arrays=3 is among the flags really used.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-SERIES=${1:?usage: build-kernel.sh SERIES}
-BUILD=${BUILD:-$TOP/build}
-DIR=$BUILD/${NAME:-$SERIES}
-TREE=$DIR/linux
-OBJ=$DIR/obj
+. "$TOP/scripts/lib.sh"
+series_env "$@"
 
 make -s -C "$TREE" O="$OBJ" -j"$(nproc)" bzImage
 cmd=$OBJ/net/.socket.o.cmd

@@ -4,10 +4,7 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-SERIES=${1:?usage: checkpatch.sh SERIES}
-BUILD=${BUILD:-$TOP/build}
-DIR=$BUILD/${NAME:-$SERIES}
-TREE=$DIR/linux
+series_env "$@"
 n=0 bad=0
 for p in $(series_patches "$SERIES"); do
 	n=$((n + 1))

@@ -5,10 +5,8 @@
 # the reason; each of them must still be touched by the series (no stale rows).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-SERIES=${1:?usage: compile-touched.sh SERIES}
-BUILD=${BUILD:-$TOP/build}
-DIR=$BUILD/${NAME:-$SERIES}
-TREE=$DIR/linux
+. "$TOP/scripts/lib.sh"
+series_env "$@"
 OBJ=$DIR/allmod
 SKIP=$TOP/config/compile-skip.txt
 

@@ -4,11 +4,7 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-SERIES=${1:?usage: configure.sh SERIES}
-BUILD=${BUILD:-$TOP/build}
-DIR=$BUILD/${NAME:-$SERIES}
-TREE=$DIR/linux
-OBJ=$DIR/obj
+series_env "$@"
 FRAGMENTS=${FRAGMENTS:-$(ls "$TOP"/config/*.config)}
 
 want=$(cat "$DIR/tree.stamp" $FRAGMENTS | sha256sum | cut -d' ' -f1)

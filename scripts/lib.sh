@@ -1,4 +1,15 @@
 # lib.sh - shared helpers for the workbench scripts (sourced, not run).
+# series_env SERIES: the folders of one series' run: BUILD (all runs), DIR
+# (this run: $BUILD/$NAME, NAME defaults to SERIES), TREE (its kernel
+# source), OBJ (its test-config objects).
+series_env() {
+	SERIES=${1:?usage: $0 SERIES}
+	BUILD=${BUILD:-$TOP/build}
+	DIR=$BUILD/${NAME:-$SERIES}
+	TREE=$DIR/linux
+	OBJ=$DIR/obj
+}
+
 # stage NAME CMD...: run one stage, print a start and an end line with elapsed seconds.
 stage() {
 	_name=$1

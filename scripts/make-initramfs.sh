@@ -3,10 +3,8 @@
 # built against the series' own kselftest_harness.h, packed as a gzip'd cpio.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-SERIES=${1:?usage: make-initramfs.sh SERIES}
-BUILD=${BUILD:-$TOP/build}
-DIR=$BUILD/${NAME:-$SERIES}
-TREE=$DIR/linux
+. "$TOP/scripts/lib.sh"
+series_env "$@"
 ROOT=$DIR/initramfs
 OUT=$DIR/initramfs.cpio.gz
 GUEST_CC=${GUEST_CC:-gcc}

@@ -5,9 +5,8 @@
 # own tools/testing/kunit/kunit.py into one summary table.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-SERIES=${1:?usage: parse.sh SERIES}
-BUILD=${BUILD:-$TOP/build}
-DIR=$BUILD/${NAME:-$SERIES}
+. "$TOP/scripts/lib.sh"
+series_env "$@"
 
 KUNIT="python3 $DIR/linux/tools/testing/kunit/kunit.py parse"
 BAD='BUG:|KASAN|UBSAN|WARNING:|field-spanning|detected buffer overflow|Oops|Kernel panic|kernel BUG|Call Trace:'

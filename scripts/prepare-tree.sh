@@ -8,12 +8,9 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-SERIES=${1:?usage: prepare-tree.sh SERIES}
-BUILD=${BUILD:-$TOP/build}
-DIR=$BUILD/${NAME:-$SERIES}
+series_env "$@"
 TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 SRC=$BUILD/src
-TREE=$DIR/linux
 export GIT_AUTHOR_NAME=workbench GIT_AUTHOR_EMAIL=workbench@localhost
 export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 git() { command git -c advice.detachedHead=false -c init.defaultBranch=tarball "$@"; }
