@@ -12,6 +12,13 @@ total=$(series_patches "$SERIES" | wc -l)
 k=1
 while [ "$k" -le "$total" ]; do
 	p=$(series_patches "$SERIES" | sed -n "${k}p")
+	# A prefix that built once is not built again (the run can be resumed).
+	key=$(series_patches "$SERIES" | head -n "$k" | xargs cat | sha256sum | cut -c1-16)
+	if [ -f "$BUILD/$NAME/ok/$key" ]; then
+		echo "bisect-build: $k/$total $(basename "$p"): built before"
+		k=$((k + 1))
+		continue
+	fi
 	echo "bisect-build: $k/$total $(basename "$p")"
 	PATCH_LIMIT=$k "$TOP/scripts/prepare-tree.sh" "$SERIES" >/dev/null
 	"$TOP/scripts/configure.sh" "$SERIES" >/dev/null
@@ -19,6 +26,8 @@ while [ "$k" -le "$total" ]; do
 		echo "bisect-build: FAILED at $k/$total $(basename "$p") (log: $BUILD/$NAME/build-$k.log)"
 		exit 1
 	fi
+	mkdir -p "$BUILD/$NAME/ok"
+	touch "$BUILD/$NAME/ok/$key"
 	k=$((k + 1))
 done
 echo "bisect-build: $SERIES: all $total prefixes build"
