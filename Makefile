@@ -3,10 +3,11 @@
 #   make run              build + boot the patched kernel, run every test, print the summary
 #   make check            everything the tests need, on the patched and the baseline kernel;
 #                         non-zero exit on any failure (CI)
-#   make baseline         the same for the unpatched 6.12.118 tree (= make run SERIES=none)
+#   make baseline         the same for 6.12.118 with only the test patches (= make run SERIES=none)
 #   make bisect-build     build every prefix of the series (slow, not in check)
 #
-# SERIES selects the patch queue: main (patches/), none (baseline), NAME (patches-NAME/).
+# SERIES selects the patch queue: main (patches/series), none (baseline: patches/series.none),
+# NAME (patches-NAME/series).
 # BUILD is the git-ignored folder that holds the kernel trees, objects and logs.
 
 SERIES ?= main

@@ -13,7 +13,10 @@ k=1
 while [ "$k" -le "$total" ]; do
 	p=$(series_patches "$SERIES" | sed -n "${k}p")
 	# A prefix that built once is not built again (the run can be resumed).
-	key=$(series_patches "$SERIES" | head -n "$k" | xargs cat | sha256sum | cut -c1-16)
+	# The key ignores the "[PATCH k/n]" numbering, which changes whenever
+	# the series grows, and nothing else.
+	key=$(series_patches "$SERIES" | head -n "$k" | xargs cat |
+		sed 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] /Subject: /' | sha256sum | cut -c1-16)
 	if [ -f "$BUILD/$NAME/ok/$key" ]; then
 		echo "bisect-build: $k/$total $(basename "$p"): built before"
 		k=$((k + 1))

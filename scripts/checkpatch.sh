@@ -1,14 +1,21 @@
 #!/bin/sh
 # checkpatch.sh SERIES - scripts/checkpatch.pl --strict on every patch of the
-# series (cover letter excluded); any error or warning fails.
+# series (cover letter excluded); any error or warning fails, except the
+# message types config/checkpatch-ignore.txt lists for a patch, with the
+# reason (the cover letter repeats it).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 series_env "$@"
 n=0 bad=0
+IGNORE=$TOP/config/checkpatch-ignore.txt
 for p in $(series_patches "$SERIES"); do
 	n=$((n + 1))
-	if ! out=$(cd "$TREE" && scripts/checkpatch.pl --strict -q "$p" 2>&1); then
+	types=$(awk -v f="$(basename "$p")" '$1 == f { print $2 }' "$IGNORE" | paste -sd, -)
+	if [ -n "$types" ]; then
+		echo "checkpatch: $(basename "$p"): ignoring $types (see $(basename "$IGNORE"))"
+	fi
+	if ! out=$(cd "$TREE" && scripts/checkpatch.pl --strict -q ${types:+--ignore "$types"} "$p" 2>&1); then
 		echo "checkpatch: $(basename "$p"):"
 		echo "$out" | sed 's/^/  /'
 		bad=$((bad + 1))

@@ -1,6 +1,9 @@
 #!/bin/sh
 # configure.sh SERIES - tinyconfig + config/*.config fragments, merged with the
 # kernel's merge_config.sh; fails if any requested option did not stick.
+# A bisect build (PATCH_LIMIT set) builds trees that lack what later patches
+# add: there an option whose symbol no Kconfig file of the tree declares is
+# only noted.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
@@ -28,6 +31,14 @@ bad=$(cat $FRAGMENTS | awk -v cfg="$OBJ/.config" '
 		if (!(kv[1] in have)) print kv[1] "=" v " (got: not set)"
 		else if (have[kv[1]] != v) print kv[1] "=" v " (got: " have[kv[1]] ")" }
 	/^# CONFIG_.* is not set/ { if ($2 in have) print $2 " should be unset (got: " have[$2] ")" }')
+if [ -n "$bad" ] && [ -n "${PATCH_LIMIT:-}" ]; then
+	for sym in $(echo "$bad" | sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=.*/\1/p'); do
+		if ! git -C "$TREE" grep -q -E "^(menu)?config $sym\$" -- '*Kconfig*'; then
+			echo "configure: $SERIES: CONFIG_$sym is not in this tree (first $PATCH_LIMIT patches)"
+			bad=$(echo "$bad" | grep -v "^CONFIG_$sym=" || true)
+		fi
+	done
+fi
 if [ -n "$bad" ]; then
 	echo "configure: options that did not stick:" >&2
 	echo "$bad" | sed 's/^/  /' >&2

@@ -25,23 +25,25 @@ stage() {
 	fi
 }
 
-# Patch directory for a series name: main -> patches, legacy -> patches-legacy,
-# none -> empty (the unpatched baseline).
-series_dir() {
+# The series file of a series name: main -> patches/series, none ->
+# patches/series.none (the baseline: 6.12.118 with only the test patches,
+# which change no kernel code), NAME -> patches-NAME/series. Patch names in
+# a series file are relative to its folder.
+series_file() {
 	case "$1" in
-	none) echo "" ;;
-	main) echo "$TOP/patches" ;;
-	*) echo "$TOP/patches-$1" ;;
+	main) echo "$TOP/patches/series" ;;
+	none) echo "$TOP/patches/series.none" ;;
+	*) echo "$TOP/patches-$1/series" ;;
 	esac
 }
 
 # The patch files of a series, in order, as absolute paths; only the first
 # $PATCH_LIMIT of them when that is set (bisect builds).
 series_patches() {
-	_d=$(series_dir "$1")
-	[ -n "$_d" ] || return 0
-	[ -f "$_d/series" ] || return 0
-	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$_d/series" |
+	_f=$(series_file "$1")
+	[ -f "$_f" ] || return 0
+	_d=$(cd "$(dirname "$_f")" && pwd)
+	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$_f" |
 		head -n "${PATCH_LIMIT:-100000}" |
 		while read -r _p; do echo "$_d/$_p"; done
 }
