@@ -26,14 +26,14 @@ export KBUILD_BUILD_HOST := qemu
 
 S := scripts
 
-.PHONY: run check baseline deps tree config kernel initramfs boot parse checkpatch compile-touched check-getname bisect-build clean distclean
+.PHONY: run check baseline deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build clean distclean
 
 run: deps tree config kernel initramfs boot parse
 
 baseline:
 	$(MAKE) run SERIES=none
 
-check: checkpatch compile-touched check-getname run baseline
+check: checkpatch compile-touched check-prototypes run baseline
 
 deps:
 	@. $(S)/lib.sh && stage deps $(S)/deps.sh
@@ -59,13 +59,14 @@ checkpatch: tree
 compile-touched: tree
 	@. $(S)/lib.sh && stage compile-touched $(S)/compile-touched.sh $(SERIES)
 
-# Every proto_ops::getname implementation takes struct sockaddr_storage *
-# (the main series converts them all; other series are not checked).
-check-getname: tree
+# The converted socket callbacks (getname: struct sockaddr_storage *; proto_ops
+# and proto bind/connect/pre_connect: struct sockaddr_unsized *) have the new
+# type in every implementation (main series only; other series are not checked).
+check-prototypes: tree
 ifeq ($(SERIES),main)
-	@. $(S)/lib.sh && stage check-getname $(S)/check-getname.py $(BUILD)/$(SERIES)/linux
+	@. $(S)/lib.sh && stage check-prototypes $(S)/check-prototypes.py $(BUILD)/$(SERIES)/linux
 else
-	@echo "check-getname: not checked for SERIES=$(SERIES)"
+	@echo "check-prototypes: not checked for SERIES=$(SERIES)"
 endif
 
 # Every prefix of the series builds (slow; run by hand before closing an issue).

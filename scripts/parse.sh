@@ -24,8 +24,10 @@ fi
 
 # KUnit runs before /init: its KTAP ends where user space begins.
 sed '/Run \/init as init process/q' "$DIR/console.log" >"$DIR/kunit.log"
-$KUNIT --json="$DIR/kunit.json" "$DIR/kunit.log" >"$DIR/kunit.txt" 2>&1 || rc=1
-$KUNIT --json="$DIR/guest.json" "$DIR/guest.ktap" >"$DIR/guest.txt" 2>&1 || rc=1
+# kunit.py exits non-zero when a case fails; which failures are expected is
+# summary.py's business, and a stream it could not parse has no results there.
+$KUNIT --json="$DIR/kunit.json" "$DIR/kunit.log" >"$DIR/kunit.txt" 2>&1 || true
+$KUNIT --json="$DIR/guest.json" "$DIR/guest.ktap" >"$DIR/guest.txt" 2>&1 || true
 
 # Cases this kernel is expected to fail (the baseline fails the bounds cases).
 xfail=$TOP/tests/expect/$SERIES.xfail
