@@ -37,17 +37,23 @@ def git_grep(tree, *args):
     return out.stdout.split()
 
 
+def past_closing(text, i, pair):
+    """Index just past the bracket that closes the one opened before text[i]."""
+    depth = 1
+    while depth and i < len(text):
+        depth += {pair[0]: 1, pair[1]: -1}.get(text[i], 0)
+        i += 1
+    return i
+
+
 def initialisers(tree):
     """{(struct, member): {function: {files}}} from the proto/proto_ops initialisers."""
     found = {}
     for rel in git_grep(tree, "-l", "-E", r"struct (proto_ops|proto)\s"):
         text = (tree / rel).read_text(errors="replace")
         for m in INIT.finditer(text):
-            depth, i = 1, m.end()
-            while depth and i < len(text):
-                depth += {"{": 1, "}": -1}.get(text[i], 0)
-                i += 1
-            for member, fn in re.findall(r"\.(\w+)\s*=\s*(\w+)", text[m.end():i]):
+            body = text[m.end():past_closing(text, m.end(), "{}")]
+            for member, fn in re.findall(r"\.(\w+)\s*=\s*(\w+)", body):
                 found.setdefault((m.group(1), member), {}).setdefault(fn, set()).add(rel)
     # getname: every assignment, whatever the initialiser looks like.
     for rel in git_grep(tree, "-l", r"\.getname"):
@@ -69,11 +75,7 @@ def definitions(tree):
         text = (tree / rel).read_text(errors="replace")
         for m in DEFN.finditer(text):
             # A definition, not a declaration: the parameter list is followed by a body.
-            depth, i = 1, m.end()
-            while depth and i < len(text):
-                depth += {"(": 1, ")": -1}.get(text[i], 0)
-                i += 1
-            if text[i:].lstrip().startswith("{"):
+            if text[past_closing(text, m.end(), "()"):].lstrip().startswith("{"):
                 defs.setdefault((m.group(1), m.group(2)), []).append((rel, m.group(3)))
     return defs
 
