@@ -25,7 +25,9 @@ fi
 # KUnit runs before /init: its KTAP ends where user space begins.
 sed '/Run \/init as init process/q' "$DIR/console.log" >"$DIR/kunit.log"
 # kunit.py exits non-zero when a case fails; which failures are expected is
-# summary.py's business, and a stream it could not parse has no results there.
+# summary.py's business, and a stream it could not parse has no results there
+# (no stale results either: the old JSON goes first).
+rm -f "$DIR/kunit.json" "$DIR/guest.json"
 $KUNIT --json="$DIR/kunit.json" "$DIR/kunit.log" >"$DIR/kunit.txt" 2>&1 || true
 $KUNIT --json="$DIR/guest.json" "$DIR/guest.ktap" >"$DIR/guest.txt" 2>&1 || true
 
