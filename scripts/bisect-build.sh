@@ -24,7 +24,7 @@ while [ "$k" -le "$total" ]; do
 	fi
 	echo "bisect-build: $k/$total $(basename "$p")"
 	PATCH_LIMIT=$k "$TOP/scripts/prepare-tree.sh" "$SERIES" >/dev/null
-	"$TOP/scripts/configure.sh" "$SERIES" >/dev/null
+	PATCH_LIMIT=$k "$TOP/scripts/configure.sh" "$SERIES" >/dev/null
 	if ! "$TOP/scripts/build-kernel.sh" "$SERIES" >"$BUILD/$NAME/build-$k.log" 2>&1; then
 		echo "bisect-build: FAILED at $k/$total $(basename "$p") (log: $BUILD/$NAME/build-$k.log)"
 		exit 1

@@ -1,7 +1,7 @@
 #!/bin/sh
 # boot.sh SERIES - boot the series' bzImage + initramfs in QEMU (TCG) and keep
-# the kernel console (ttyS0) and the guest KTAP stream (ttyS1) in the build
-# folder. A boot that does not end by itself within BOOT_TIMEOUT seconds is
+# the kernel console (ttyS0), the guest KTAP stream (ttyS1) and the files the
+# guest sends back (ttyS2: transcripts, coverage profile) in the build folder. A boot that does not end by itself within BOOT_TIMEOUT seconds is
 # killed and fails.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,7 +15,7 @@ INITRD=$DIR/initramfs.cpio.gz
 CMDLINE="console=ttyS0 panic=-1 workbench.series=$SERIES ${KERNEL_ARGS:-}"
 QEMU_ARGS=${QEMU_ARGS:-}
 
-rm -f "$DIR/console.log" "$DIR/guest.ktap"
+rm -f "$DIR/console.log" "$DIR/guest.ktap" "$DIR/files.txt"
 set +e
 # shellcheck disable=SC2086
 timeout --foreground -k 10 "$BOOT_TIMEOUT" \
@@ -23,6 +23,7 @@ timeout --foreground -k 10 "$BOOT_TIMEOUT" \
 	-display none -monitor none -no-reboot \
 	-kernel "$KERNEL" -initrd "$INITRD" -append "$CMDLINE" \
 	-serial "file:$DIR/console.log" -serial "file:$DIR/guest.ktap" \
+	-serial "file:$DIR/files.txt" \
 	$QEMU_ARGS </dev/null
 rc=$?
 set -e

@@ -22,6 +22,19 @@ if ! grep -q "init: all tests done" "$DIR/console.log"; then
 	rc=1
 fi
 
+# The files the guest sent on ttyS2, one "### NAME" section each, go to
+# $DIR/files/NAME; "### end" says that the guest sent all of them.
+rm -rf "$DIR/files"
+mkdir -p "$DIR/files"
+awk -v d="$DIR/files" '
+/^### / { f = d "/" substr($0, 5); sub(/\/[^\/]*$/, "", f)
+	  system("mkdir -p \"" f "\""); f = d "/" substr($0, 5); printf "" > f; next }
+f { print > f }' "$DIR/files.txt" 2>/dev/null || true
+if [ ! -f "$DIR/files/end" ]; then
+	echo "parse: $SERIES: the guest did not send its files (transcripts, coverage)"
+	rc=1
+fi
+
 # KUnit runs before /init: its KTAP ends where user space begins.
 sed '/Run \/init as init process/q' "$DIR/console.log" >"$DIR/kunit.log"
 # kunit.py exits non-zero when a case fails; which failures are expected is

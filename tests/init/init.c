@@ -7,6 +7,11 @@
  *
  * The kernel console (ttyS0) keeps the kernel log and the KUnit results; the
  * guest results travel on their own port so that the two never interleave.
+ *
+ * A third port (/dev/ttyS2) carries files back to the host, each introduced
+ * by a line "### NAME": the transcripts the tests wrote (/tmp/transcript)
+ * and, when the initramfs has a /coverage.funcs list, the ftrace function
+ * profile of those functions over the whole run.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -21,9 +26,13 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #define TEST_DIR "/tests"
+#define TRANSCRIPT_DIR "/tmp/transcript"
+#define COVERAGE_FUNCS "/coverage.funcs"
+#define TRACING "/sys/kernel/tracing"
 #define KSFT_SKIP 4
 
 static FILE *out;
@@ -49,6 +58,83 @@ static void link_up(const char *name)
 out:
 	if (fd >= 0)
 		close(fd);
+}
+
+static int write_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/* Send one file to the host as a "### NAME" section. */
+static void send_file(FILE *to, const char *name, const char *path)
+{
+	char line[4096];
+	FILE *f = fopen(path, "r");
+
+	fprintf(to, "### %s\n", name);
+	while (f && fgets(line, sizeof(line), f))
+		fputs(line, to);
+	if (f)
+		fclose(f);
+	else
+		fprintf(to, "# cannot open %s: %s\n", path, strerror(errno));
+}
+
+/*
+ * Limit the function profiler to the functions in /coverage.funcs, one
+ * write per name so that a name ftrace cannot trace (inlined, notrace, not
+ * built) is refused alone; the refused names go to /tmp/coverage.refused.
+ */
+static void coverage_start(void)
+{
+	char name[256];
+	FILE *in = fopen(COVERAGE_FUNCS, "r"), *refused;
+	int fd, n = 0, bad = 0;
+
+	if (!in)
+		return;
+	refused = fopen("/tmp/coverage.refused", "w");
+	fd = open(TRACING "/set_ftrace_filter", O_WRONLY | O_TRUNC | O_CLOEXEC);
+	while (fd >= 0 && fgets(name, sizeof(name), in)) {
+		if (name[0] == '#' || name[0] == '\n')
+			continue;
+		if (write(fd, name, strlen(name)) < 0) {
+			if (refused)
+				fputs(name, refused);
+			bad++;
+		} else {
+			n++;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	fclose(in);
+	if (refused)
+		fclose(refused);
+	if (!n) {
+		/* an empty filter would profile every function in the kernel */
+		printf("init: no function to profile\n");
+		return;
+	}
+	if (write_str(TRACING "/function_profile_enabled", "1"))
+		fprintf(stderr, "init: function profiler: %s\n", strerror(errno));
+	printf("init: profiling %d functions (%d refused by ftrace)\n", n, bad);
+}
+
+static void coverage_stop(FILE *to)
+{
+	if (access(COVERAGE_FUNCS, R_OK))
+		return;
+	write_str(TRACING "/function_profile_enabled", "0");
+	send_file(to, "coverage/refused", "/tmp/coverage.refused");
+	send_file(to, "coverage/function0", TRACING "/trace_stat/function0");
 }
 
 static int is_test(const struct dirent *d)
@@ -95,6 +181,36 @@ static int run_one(const char *name)
 	return -1;
 }
 
+/* The transcripts, in name order, then the coverage profile. */
+static void send_files(void)
+{
+	struct dirent **list;
+	char name[300], path[600];
+	FILE *to = fopen("/dev/ttyS2", "w");
+	struct termios t;
+	int i, n;
+
+	if (!to) {
+		fprintf(stderr, "init: /dev/ttyS2: %s, no files sent\n", strerror(errno));
+		return;
+	}
+	/* raw: the files arrive byte for byte, without "\r\n" for "\n" */
+	if (!tcgetattr(fileno(to), &t)) {
+		cfmakeraw(&t);
+		tcsetattr(fileno(to), TCSANOW, &t);
+	}
+	n = scandir(TRANSCRIPT_DIR, &list, is_test, alphasort);
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "transcript/%s", list[i]->d_name);
+		snprintf(path, sizeof(path), TRANSCRIPT_DIR "/%s", list[i]->d_name);
+		send_file(to, name, path);
+		free(list[i]);
+	}
+	coverage_stop(to);
+	fprintf(to, "### end\n");
+	fclose(to);
+}
+
 int main(void)
 {
 	struct dirent **list;
@@ -115,6 +231,7 @@ int main(void)
 	}
 	setvbuf(out, NULL, _IOLBF, 0);
 
+	coverage_start();
 	n = scandir(TEST_DIR, &list, is_test, alphasort);
 	if (n < 0)
 		n = 0;
@@ -135,6 +252,7 @@ int main(void)
 	}
 	fprintf(out, "# guest: %d of %d programs failed\n", failed, n);
 	fflush(out);
+	send_files();
 	printf("init: all tests done\n");
 	fflush(stdout);
 	sync();
