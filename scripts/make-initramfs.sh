@@ -1,6 +1,7 @@
 #!/bin/sh
 # make-initramfs.sh SERIES - static /init and every tests/guest/*.c program,
 # built against the series' own kselftest_harness.h, packed as a gzip'd cpio.
+# GUEST_TESTS (a list of .c files) narrows the set, for working on one test.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
@@ -15,7 +16,7 @@ mkdir -p "$ROOT/tests" "$ROOT/dev" "$ROOT/proc" "$ROOT/sys" "$ROOT/tmp"
 # shellcheck disable=SC2086
 $GUEST_CC $CFLAGS -o "$ROOT/init" "$TOP/tests/init/init.c"
 n=0
-for src in "$TOP"/tests/guest/*.c; do
+for src in ${GUEST_TESTS:-"$TOP"/tests/guest/*.c}; do
 	# shellcheck disable=SC2086
 	$GUEST_CC $CFLAGS -o "$ROOT/tests/$(basename "$src" .c)" "$src"
 	n=$((n + 1))
