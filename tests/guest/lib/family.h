@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * family.h - one suite for every address family: a FIXTURE whose variants
+ * are the rows of a table (one row per family, socket type and kind of
+ * address), in the manner of tools/testing/selftests/net/bind_wildcard.c.
+ * A program includes this header, defines its rows with FAMILY_ROW() and
+ * ends with TEST_HARNESS_MAIN.
+ *
+ * For each row it exercises the paths that carry a struct sockaddr between
+ * user space and the family's ->bind, ->connect and ->getname:
+ *
+ *   bind_lengths     bind() a valid address at lengths 0, 1, 2, exact - 1,
+ *                    exact, exact + 1, 128, 129, 130, 1 MiB, INT_MAX and -1,
+ *                    and with a wrong family, each on a new socket;
+ *   names            getsockname() and getpeername() into buffers of 0, 1,
+ *                    2, 14, 16, exact, 128 and 130 bytes: return value,
+ *                    errno, reported length, the bytes copied and that no
+ *                    byte past the buffer is written;
+ *   connect_lengths  connect() at the same lengths (non-blocking);
+ *   peers            for connection-oriented rows: listen, connect and
+ *                    accept() into each buffer length, getpeername() of
+ *                    both ends; for datagram rows: connect, send and
+ *                    recvfrom() into each buffer length.
+ *
+ * Everything observed goes to the transcript (lib/transcript.h); run-
+ * dependent bytes (ephemeral ports, autobind names, port ids, ifindexes)
+ * are masked by the row first. The checks that hold on every kernel
+ * (lengths above sizeof(struct sockaddr_storage) are EINVAL, a valid bind
+ * works, getname never writes past the buffer, ...) are asserted here; the
+ * rest is proven by comparing the transcripts of the two kernels.
+ */
+#ifndef GUEST_FAMILY_H
+#define GUEST_FAMILY_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+#include "transcript.h"
+
+#define SS_LEN ((socklen_t)sizeof(struct sockaddr_storage))
+#define MARK 0xa5
+
+/* row flags */
+#define F_STREAM	0x01	/* listen(), connect(), accept() */
+#define F_DGRAM		0x02	/* connect(), send(), recvfrom() */
+#define F_NO_BIND	0x04	/* the family has no bind (sock_no_bind): names only */
+#define F_CLIENT_BIND	0x08	/* peers: bind the client to address 1 first */
+
+/* Bytes of a returned address that differ from run to run. */
+struct mask {
+	unsigned char off, len;
+};
+
+FIXTURE(family)
+{
+	int fd;				/* bound to address 0 (unless F_NO_BIND) */
+	struct sockaddr_storage addr;	/* address 0 */
+	socklen_t len;
+	socklen_t name_len;		/* what getsockname() reports for it */
+};
+
+FIXTURE_VARIANT(family)
+{
+	const char *id;
+	int domain, type, protocol;
+	/* devices, modules of state the row needs; -errno skips the row */
+	int (*prepare)(void);
+	/* socket options etc. on each new socket; -errno fails */
+	int (*setup_fd)(int fd);
+	/* the n-th valid local address (0: the server, 1: a client) */
+	socklen_t (*address)(struct sockaddr_storage *ss, int n);
+	socklen_t name_len;	/* getsockname() length after bind; 0: as bound */
+	unsigned int flags;
+	struct mask name_mask;	/* in our own name */
+	struct mask peer_mask;	/* in an autobound peer's name */
+};
+
+/* A row: FAMILY_ROW(id, .domain = ..., ...) */
+#define FAMILY_ROW(_id, ...) \
+	FIXTURE_VARIANT_ADD(family, _id) { .id = #_id, __VA_ARGS__ }
+
+static inline void mask_bytes(void *buf, socklen_t n, struct mask m)
+{
+	if (m.len && m.off < n)
+		memset((char *)buf + m.off, 'X', m.off + m.len <= n ? m.len : n - m.off);
+}
+
+static inline int family_socket(const FIXTURE_VARIANT(family) *v, int flags)
+{
+	int fd = socket(v->domain, v->type | SOCK_CLOEXEC | flags, v->protocol);
+
+	if (fd >= 0 && v->setup_fd && v->setup_fd(fd)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Write "<what> -> <ret> len=<n> addr=<hex>" with the row's mask applied. */
+static inline void tr_addr(const char *what, int ret, int err, const void *buf,
+			   socklen_t buflen, socklen_t len, struct mask m)
+{
+	unsigned char copy[SS_LEN + 16];
+	char hex[2 * sizeof(copy) + 2];
+	socklen_t n = len < buflen ? len : buflen;
+
+	if (ret < 0) {
+		tr_line("%s -> %s", what, tr_ret(ret, err));
+		return;
+	}
+	if (n > sizeof(copy))
+		n = sizeof(copy);
+	memcpy(copy, buf, n);
+	mask_bytes(copy, n, m);
+	tr_line("%s -> %s len=%u addr=%s", what, tr_ret(ret, err), len, tr_hex(hex, copy, n));
+}
+
+typedef int (*name_fn)(int, struct sockaddr *, socklen_t *);
+
+#define EXACT ((socklen_t)-2)	/* the length of the address at hand */
+static const socklen_t family_buflens[] = { 0, 1, 2, 14, 16, EXACT, 128, 130 };
+#define N_BUFLENS (sizeof(family_buflens) / sizeof(family_buflens[0]))
+
+/*
+ * getsockname()/getpeername()/accept() into a buffer of @buflen bytes that
+ * sits in MARK bytes: the call must report @want (when not 0), copy
+ * min(buflen, reported) bytes, equal to @full when given, and write
+ * nothing else.
+ */
+static inline int check_name(struct __test_metadata *_metadata, const char *what,
+			     int ret, int err, unsigned char *buf, socklen_t buflen,
+			     socklen_t len, socklen_t want, const unsigned char *full,
+			     struct mask m)
+{
+	socklen_t copied, i;
+	char label[96];
+
+	snprintf(label, sizeof(label), "%s buf=%u", what, buflen);
+	tr_addr(label, ret, err, buf, buflen, len, m);
+	if (ret < 0)
+		return -1;
+	if (want)
+		EXPECT_EQ(want, len) TH_LOG("%s: reported length", label);
+	copied = len < buflen ? len : buflen;
+	for (i = copied; i < SS_LEN + 8; i++)
+		if (buf[i] != MARK)
+			break;
+	EXPECT_EQ(SS_LEN + 8, i) TH_LOG("%s: byte %u past %u written", label, i, copied);
+	if (full)
+		EXPECT_EQ(0, memcmp(buf, full, copied)) TH_LOG("%s: bytes differ", label);
+	return 0;
+}
+
+/* One getsockname()/getpeername() per buffer length. */
+static inline void names_of(struct __test_metadata *_metadata, const char *what,
+			    name_fn fn, int fd, socklen_t want, struct mask m)
+{
+	unsigned char full[SS_LEN + 8], buf[SS_LEN + 8];
+	socklen_t len, n;
+	size_t i;
+	int ret;
+
+	len = SS_LEN;
+	memset(full, MARK, sizeof(full));
+	ret = fn(fd, (struct sockaddr *)full, &len);
+	for (i = 0; i < N_BUFLENS; i++) {
+		n = family_buflens[i] != EXACT ? family_buflens[i] : (want ? want : len);
+		len = n;
+		memset(buf, MARK, sizeof(buf));
+		ret = fn(fd, (struct sockaddr *)buf, &len);
+		check_name(_metadata, what, ret, errno, buf, n, len, want, full, m);
+	}
+}
+
+FIXTURE_SETUP(family)
+{
+	int ret;
+
+	tr_begin("%s", variant->id);
+	if (variant->prepare) {
+		ret = variant->prepare();
+		if (ret)
+			SKIP(return, "%s: %s", variant->id, strerror(-ret));
+	}
+	self->fd = family_socket(variant, 0);
+	if (self->fd < 0 && (errno == EAFNOSUPPORT || errno == EPROTONOSUPPORT ||
+			     errno == ESOCKTNOSUPPORT))
+		SKIP(return, "%s: socket: %s", variant->id, strerror(errno));
+	ASSERT_LE(0, self->fd) TH_LOG("socket: %s", strerror(errno));
+	self->len = variant->address(&self->addr, 0);
+	self->name_len = variant->name_len ? variant->name_len : self->len;
+}
+
+FIXTURE_TEARDOWN(family)
+{
+	if (self->fd >= 0)
+		close(self->fd);
+}
+
+/* bind() at every length and with wrong families, each on a new socket. */
+TEST_F(family, bind_lengths)
+{
+	const socklen_t L = self->len;
+	const socklen_t lens[] = { 0, 1, 2, L - 1, L, L + 1, 128, 129, 130,
+				   1 << 20, INT_MAX, (socklen_t)-1 };
+	const int wrong[] = { AF_UNSPEC, variant->domain == AF_INET ? AF_INET6 : AF_INET,
+			      0x7fff };
+	unsigned char buf[SS_LEN + 512], name[SS_LEN + 8];
+	char what[64];
+	size_t i;
+	int fd, ret, err;
+
+	if (variant->flags & F_NO_BIND) {
+		ret = bind(self->fd, (struct sockaddr *)&self->addr, L);
+		tr_line("bind len=%u -> %s", L, tr_ret(ret, errno));
+		EXPECT_EQ(-1, ret);
+		return;
+	}
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]) + sizeof(wrong) / sizeof(wrong[0]); i++) {
+		socklen_t len = i < sizeof(lens) / sizeof(lens[0]) ? lens[i] : L;
+
+		memset(buf, 0, sizeof(buf));
+		variant->address((struct sockaddr_storage *)buf, 0);
+		if (i >= sizeof(lens) / sizeof(lens[0])) {
+			int fam = wrong[i - sizeof(lens) / sizeof(lens[0])];
+
+			((struct sockaddr *)buf)->sa_family = fam;
+			snprintf(what, sizeof(what), "bind family=%d len=%u", fam, len);
+		} else {
+			snprintf(what, sizeof(what), "bind len=%d", (int)len);
+		}
+		fd = family_socket(variant, 0);
+		ASSERT_LE(0, fd);
+		ret = bind(fd, (struct sockaddr *)buf, len);
+		err = errno;
+		if (ret == 0) {
+			socklen_t n = SS_LEN;
+
+			memset(name, MARK, sizeof(name));
+			ret = getsockname(fd, (struct sockaddr *)name, &n);
+			tr_addr(what, ret, errno, name, SS_LEN, n, variant->name_mask);
+		} else {
+			tr_line("%s -> %s", what, tr_ret(ret, err));
+		}
+		close(fd);
+		/* what the socket layer decides for every family */
+		if ((int)len < 0 || len > SS_LEN)
+			EXPECT_EQ(EINVAL, ret ? err : 0) TH_LOG("%s", what);
+		if (len == 0 || len == 1)
+			EXPECT_EQ(-1, ret) TH_LOG("%s", what);
+		if (len == L && i < sizeof(lens) / sizeof(lens[0]))
+			EXPECT_EQ(0, ret) TH_LOG("%s: %s", what, strerror(err));
+	}
+}
+
+/* getsockname() of the bound socket, getpeername() of an unconnected one. */
+TEST_F(family, names)
+{
+	if (!(variant->flags & F_NO_BIND))
+		ASSERT_EQ(0, bind(self->fd, (struct sockaddr *)&self->addr, self->len))
+			TH_LOG("bind: %s", strerror(errno));
+	names_of(_metadata, "getsockname", getsockname, self->fd,
+		 variant->flags & F_NO_BIND ? 0 : self->name_len, variant->name_mask);
+	names_of(_metadata, "getpeername unconnected", getpeername, self->fd, 0,
+		 variant->name_mask);
+}
+
+/* connect() at every length, non-blocking, to address 0 (nobody there). */
+TEST_F(family, connect_lengths)
+{
+	const socklen_t L = self->len;
+	const socklen_t lens[] = { 0, 1, 2, L - 1, 129, 1 << 20, (socklen_t)-1 };
+	unsigned char buf[SS_LEN + 512];
+	size_t i;
+	int fd, ret, err;
+
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		memset(buf, 0, sizeof(buf));
+		variant->address((struct sockaddr_storage *)buf, 0);
+		fd = family_socket(variant, SOCK_NONBLOCK);
+		ASSERT_LE(0, fd);
+		ret = connect(fd, (struct sockaddr *)buf, lens[i]);
+		err = errno;
+		tr_line("connect len=%d -> %s", (int)lens[i], tr_ret(ret, err));
+		close(fd);
+		if ((int)lens[i] < 0 || lens[i] > SS_LEN)
+			EXPECT_EQ(EINVAL, ret ? err : 0) TH_LOG("connect len=%d", (int)lens[i]);
+	}
+}
+
+static inline int wait_readable(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, 5000) == 1 ? 0 : -1;
+}
+
+/* A client socket connected to the server; -1 with errno on failure. */
+static inline int family_client(const FIXTURE_VARIANT(family) *variant,
+				FIXTURE_DATA(family) *self)
+{
+	struct sockaddr_storage ss;
+	socklen_t len;
+	int fd = family_socket(variant, 0);
+
+	if (fd < 0)
+		return -1;
+	if (variant->flags & F_CLIENT_BIND) {
+		len = variant->address(&ss, 1);
+		if (bind(fd, (struct sockaddr *)&ss, len))
+			goto fail;
+	}
+	if (connect(fd, (struct sockaddr *)&self->addr, self->len))
+		goto fail;
+	return fd;
+fail:
+	len = errno;
+	close(fd);
+	errno = len;
+	return -1;
+}
+
+/* Addresses that travel with connections and datagrams. */
+TEST_F(family, peers)
+{
+	unsigned char buf[SS_LEN + 8];
+	socklen_t n, len;
+	char what[64];
+	size_t i;
+	int cli, acc, ret;
+
+	if (!(variant->flags & (F_STREAM | F_DGRAM)))
+		SKIP(return, "%s has no peers", variant->id);
+	ASSERT_EQ(0, bind(self->fd, (struct sockaddr *)&self->addr, self->len))
+		TH_LOG("bind: %s", strerror(errno));
+	/* clients connect to the name the server got (autobind picks one) */
+	self->len = SS_LEN;
+	ASSERT_EQ(0, getsockname(self->fd, (struct sockaddr *)&self->addr, &self->len));
+	if (variant->flags & F_STREAM)
+		ASSERT_EQ(0, listen(self->fd, 8)) TH_LOG("listen: %s", strerror(errno));
+
+	for (i = 0; i < N_BUFLENS; i++) {
+		n = family_buflens[i] != EXACT ? family_buflens[i] : self->name_len;
+		cli = family_client(variant, self);
+		ASSERT_LE(0, cli) TH_LOG("client: %s", strerror(errno));
+		if (!i) {
+			names_of(_metadata, "getpeername client", getpeername, cli,
+				 self->name_len, variant->name_mask);
+			names_of(_metadata, "getsockname client", getsockname, cli,
+				 0, variant->peer_mask);
+		}
+		if (variant->flags & F_STREAM) {
+			len = n;
+			memset(buf, MARK, sizeof(buf));
+			ASSERT_EQ(0, wait_readable(self->fd));
+			acc = accept(self->fd, (struct sockaddr *)buf, &len);
+			snprintf(what, sizeof(what), "accept");
+			check_name(_metadata, what, acc, errno, buf, n, len, 0, NULL,
+				   variant->peer_mask);
+			ASSERT_LE(0, acc);
+			if (!i)
+				names_of(_metadata, "getpeername accepted", getpeername, acc,
+					 0, variant->peer_mask);
+			close(acc);
+		} else {
+			ASSERT_EQ(1, send(cli, "x", 1, 0)) TH_LOG("send: %s", strerror(errno));
+			ASSERT_EQ(0, wait_readable(self->fd));
+			len = n;
+			memset(buf, MARK, sizeof(buf));
+			ret = recvfrom(self->fd, what, sizeof(what), 0, (struct sockaddr *)buf, &len);
+			check_name(_metadata, "recvfrom", ret, errno, buf, n, len, 0, NULL,
+				   variant->peer_mask);
+			EXPECT_EQ(1, ret);
+		}
+		close(cli);
+	}
+}
+
+#endif /* GUEST_FAMILY_H */
