@@ -80,6 +80,21 @@ def definitions(tree):
     return defs
 
 
+def implementations(found, alldefs, struct, member, first):
+    """Yield (function, initialiser's file, definition's file, address type)
+    for every implementation of struct::member (scripts/coverage.py uses it
+    too). An implementation is a definition: a static function defined in
+    the initialiser's file, else the (global) definitions of that name; one
+    whose definition is not found has type None and the initialiser's file."""
+    for fn, files in sorted(found.get((struct, member), {}).items()):
+        defs = alldefs.get((fn, first), [])
+        for where in sorted(files):
+            if not defs:
+                yield fn, where, where, None
+            for rel, typ in [d for d in defs if d[0] == where] or defs:
+                yield fn, where, rel, typ
+
+
 def main(tree):
     tree = pathlib.Path(tree)
     found = initialisers(tree)
@@ -91,22 +106,15 @@ def main(tree):
                           (tree / header).read_text())
         if decl != [want]:
             bad.append(f"{header}: {struct}::{member} takes struct {decl} *")
-        # An implementation is a definition: a static function defined in
-        # the initialiser's file, else the (global) definitions of that name.
         impls, ok = set(), set()
-        for fn, files in sorted(found.get((struct, member), {}).items()):
-            defs = alldefs.get((fn, first), [])
-            for where in sorted(files):
-                local = [d for d in defs if d[0] == where]
-                if not defs:
-                    bad.append(f"{where}: .{member} = {fn}: definition not found")
-                    impls.add((fn, where))
-                for rel, typ in local or defs:
-                    impls.add((fn, rel))
-                    if typ == want:
-                        ok.add((fn, rel))
-                    elif f"{rel}: {fn}() takes struct {typ} *" not in bad:
-                        bad.append(f"{rel}: {fn}() takes struct {typ} *")
+        for fn, where, rel, typ in implementations(found, alldefs, struct, member, first):
+            impls.add((fn, rel))
+            if typ is None:
+                bad.append(f"{where}: .{member} = {fn}: definition not found")
+            elif typ == want:
+                ok.add((fn, rel))
+            elif f"{rel}: {fn}() takes struct {typ} *" not in bad:
+                bad.append(f"{rel}: {fn}() takes struct {typ} *")
         impls, ok = len(impls), len(ok)
         print(f"check-prototypes: {struct}::{member}: {impls} implementations, "
               f"{ok} take struct {want} *")
