@@ -4,6 +4,8 @@
 #   make check            everything the tests need, on the patched and the baseline kernel;
 #                         non-zero exit on any failure (CI)
 #   make baseline         the same for 6.12.118 with only the test patches (= make run SERIES=none)
+#   make compare          baseline and patched guest transcripts agree, apart from
+#                         tests/expect/transcript.diff (needs run and baseline)
 #   make bisect-build     build every prefix of the series (slow, not in check)
 #
 # SERIES selects the patch queue: main (patches/series), none (baseline: patches/series.none),
@@ -26,7 +28,7 @@ export KBUILD_BUILD_HOST := qemu
 
 S := scripts
 
-.PHONY: run check baseline deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build clean distclean
+.PHONY: run check baseline compare deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build clean distclean
 
 run: deps tree config kernel initramfs boot parse
 
@@ -34,6 +36,7 @@ baseline:
 	$(MAKE) run SERIES=none
 
 check: checkpatch compile-touched check-prototypes run baseline
+	$(MAKE) compare
 
 deps:
 	@. $(S)/lib.sh && stage deps $(S)/deps.sh
@@ -75,6 +78,11 @@ bisect-build: deps
 
 parse:
 	@. $(S)/lib.sh && stage parse $(S)/parse.sh $(SERIES)
+
+# The differential proof: what user space saw on the baseline (none) and on
+# SERIES, line for line (reads the transcripts of the last two boots).
+compare:
+	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh none $(SERIES)
 
 clean:
 	rm -rf $(BUILD)/*/obj $(BUILD)/*/initramfs* $(BUILD)/*/console.log

@@ -2,6 +2,7 @@
 # bisect-build.sh SERIES - build bzImage for every prefix of the series (patch
 # 1, patches 1-2, ...) with the test config, in $BUILD/$SERIES-bisect, so
 # that each patch is shown to build on its own. Slow: not part of make check.
+# BISECT_FROM=k starts at prefix k (the earlier ones were shown before).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
@@ -9,7 +10,7 @@ SERIES=${1:?usage: bisect-build.sh SERIES}
 BUILD=${BUILD:-$TOP/build}
 export NAME="$SERIES-bisect"
 total=$(series_patches "$SERIES" | wc -l)
-k=1
+k=${BISECT_FROM:-1}
 while [ "$k" -le "$total" ]; do
 	p=$(series_patches "$SERIES" | sed -n "${k}p")
 	# A prefix that built once is not built again (the run can be resumed).

@@ -1,0 +1,61 @@
+#!/bin/sh
+# compare-transcripts.sh [BASE [SERIES]] - the differential proof: the guest
+# programs write a canonical transcript of everything user space saw
+# (tests/guest/lib/transcript.h); the baseline (default: none) and the
+# patched kernel (default: main) must agree line for line, apart from the
+# behaviour the series changes on purpose, listed in
+# tests/expect/transcript.diff as "FILE:-line" (the baseline's) and
+# "FILE:+line" (the series') entries.
+#
+# Fails on a difference that is not listed, on a listed difference that did
+# not happen (a stale entry hides nothing), and on a transcript that only one
+# kernel wrote. The diff is kept in $BUILD/SERIES/transcript.diff.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BASE=${1:-none}
+SERIES=${2:-main}
+BUILD=${BUILD:-$TOP/build}
+A=$BUILD/$BASE/files/transcript
+B=$BUILD/$SERIES/files/transcript
+EXPECT=$TOP/tests/expect/transcript.diff
+OUT=$BUILD/$SERIES/transcript.diff
+rc=0
+
+for d in "$A" "$B"; do
+	if [ -z "$(ls "$d" 2>/dev/null)" ]; then
+		echo "compare-transcripts: no transcripts in $d (run make run and make baseline first)"
+		exit 1
+	fi
+done
+
+# One line per difference, "FILE:-line" or "FILE:+line", in diff order.
+: >"$OUT"
+for f in $( (ls "$A"; ls "$B") | LC_ALL=C sort -u); do
+	if [ ! -f "$A/$f" ] || [ ! -f "$B/$f" ]; then
+		echo "compare-transcripts: $f: written by one kernel only"
+		rc=1
+		continue
+	fi
+	diff -U0 "$A/$f" "$B/$f" | sed -n "/^[-+][-+][-+] /d; s/^\([-+]\)/$f:\1/p" >>"$OUT" || true
+done
+
+lines=$(cat "$A"/* | wc -l)
+grep -v -e '^#' -e '^[[:space:]]*$' "$EXPECT" | LC_ALL=C sort >"$OUT.expected"
+LC_ALL=C sort "$OUT" >"$OUT.sorted"
+LC_ALL=C comm -13 "$OUT.expected" "$OUT.sorted" >"$OUT.unexpected"
+LC_ALL=C comm -23 "$OUT.expected" "$OUT.sorted" >"$OUT.stale"
+if [ -s "$OUT.unexpected" ]; then
+	echo "compare-transcripts: $BASE and $SERIES differ where they must not:"
+	sed 's/^/  /' "$OUT.unexpected" | head -60
+	rc=1
+fi
+if [ -s "$OUT.stale" ]; then
+	echo "compare-transcripts: intended differences that did not happen (stale $EXPECT?):"
+	sed 's/^/  /' "$OUT.stale" | head -60
+	rc=1
+fi
+echo "compare-transcripts: $(ls "$A" | wc -l) transcripts, $lines lines;" \
+	"$(wc -l <"$OUT") lines differ, $(wc -l <"$OUT.expected") of them intended;" \
+	"unexpected $(wc -l <"$OUT.unexpected"), stale $(wc -l <"$OUT.stale")"
+rm -f "$OUT.sorted" "$OUT.expected"
+exit "$rc"
