@@ -50,7 +50,7 @@ config: tree
 kernel: config
 	@. $(S)/lib.sh && stage build $(S)/build-kernel.sh $(SERIES)
 
-initramfs: tree
+initramfs: kernel
 	@. $(S)/lib.sh && stage initramfs $(S)/make-initramfs.sh $(SERIES)
 
 boot: kernel initramfs

@@ -21,5 +21,12 @@ for src in ${GUEST_TESTS:-"$TOP"/tests/guest/*.c}; do
 	$GUEST_CC $CFLAGS -o "$ROOT/tests/$(basename "$src" .c)" "$src"
 	n=$((n + 1))
 done
+# The functions /init profiles for scripts/coverage.py report (the list
+# comes from the main tree and its built objects).
+rm -f "$DIR/coverage.funcs"
+if [ "$SERIES" = main ] && [ -f "$OBJ/vmlinux" ]; then
+	python3 "$TOP/scripts/coverage.py" funcs "$TREE" "$OBJ" >"$DIR/coverage.funcs"
+	cp "$DIR/coverage.funcs" "$ROOT/coverage.funcs"
+fi
 (cd "$ROOT" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -9n >"$OUT"
 echo "initramfs: $n guest test program(s), $(stat -c %s "$OUT") bytes"

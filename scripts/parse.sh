@@ -52,5 +52,11 @@ python3 "$TOP/scripts/summary.py" "$@" kunit="$DIR/kunit.json" guest="$DIR/guest
 	tee "$DIR/summary.txt"
 grep -q ' 0 failed' "$DIR/summary.txt" || rc=1
 grep -q 'no test results' "$DIR/summary.txt" && rc=1
+# Coverage: did every callback implementation and changed function run?
+if [ -f "$DIR/coverage.funcs" ]; then
+	python3 "$TOP/scripts/coverage.py" report "$DIR" \
+		--reasons "$TOP/tests/expect/coverage.reasons" >"$DIR/coverage.txt" || rc=1
+	cat "$DIR/coverage.txt"
+fi
 [ "$rc" = 0 ] || echo "parse: $SERIES: FAILED (logs in $DIR)"
 exit "$rc"

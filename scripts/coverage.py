@@ -1,0 +1,417 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""coverage.py - did the guest tests run every converted socket callback and
+every function the series changes, at least once?
+
+  coverage.py funcs TREE OBJ [--patches DIR] > coverage.funcs
+      The functions to profile, one name per line, sorted: every
+      implementation of proto_ops::getname/bind/connect and
+      proto::bind/connect/pre_connect (found as scripts/check-prototypes.py
+      finds them) and every function whose body a patch of patches/series
+      changes or adds (.c files; KUnit and test files and the patches of the
+      baseline series.none left out), each only if its file is compiled into
+      the test kernel (OBJ/<file>.o exists). /init (tests/init/init.c) hands
+      the list to ftrace's function profiler.
+
+  coverage.py report DIR [--reasons FILE] [--funcs FILE] [--tree T] [--obj O]
+      Reads DIR/files/coverage/function0 (the profile the guest sent back),
+      DIR/files/coverage/refused (names ftrace refused) and the list
+      (DIR/coverage.funcs unless --funcs) and prints "coverage: N of M
+      functions ran" for the implementations and for the other changed
+      functions, then every function that did not run with its reason:
+      refused by ftrace, else the reason given in the reasons file
+      (tests/expect/coverage.reasons: "function  reason text" lines, #
+      comments). The two kinds are told apart from the tree and objects
+      (DIR/linux, DIR/obj unless --tree/--obj). Exit 1 when a function did
+      not run and has no reason; reasons for functions that ran, or that are
+      not on the list, are printed as stale (no failure).
+
+Static functions of the same name in several files share one line of the
+list and of the profile (ftrace matches and reports by name): such a name
+counts as run when the profile has as many rows for it as there are
+definitions compiled in, and the report says how many of them ran otherwise.
+"""
+import argparse
+import collections
+import importlib.util
+import pathlib
+import re
+import subprocess
+import sys
+
+TOP = pathlib.Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("check_prototypes",
+                                               TOP / "scripts" / "check-prototypes.py")
+cp = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(cp)
+
+HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$")
+IDENT_CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+# Words that come before a function's own name with a "(" of their own.
+NOT_NAMES = {"__attribute__", "__printf", "__scanf", "__acquires", "__releases",
+             "__must_hold", "__aligned", "__section", "__diag_ignore", "__alloc_size",
+             "__malloc", "__cond_acquires", "__no_sanitize_address", "__nocfi"}
+# Definitions by macro: the name ftrace knows (x86_64).
+MACRO_NAMES = [
+    (re.compile(r"^SYSCALL_DEFINE\d$"), "__x64_sys_{}"),
+    (re.compile(r"^COMPAT_SYSCALL_DEFINE\d$"), "__ia32_compat_sys_{}"),
+    (re.compile(r"^BPF_CALL_\d$"), "{}"),
+]
+TEST_FILE = re.compile(r"(^|/)(tools|test|tests)/|kunit|[_-]test\.c$")
+
+
+# ---------------------------------------------------------------- C files
+
+def function_extents(lines):
+    """[(first line, last line, name)] (0-based, inclusive) of the function
+    definitions of a C file in kernel style: the body opens with "{" alone
+    in column 0 and closes with "}" in column 0; the signature is the run of
+    lines just above the "{"."""
+    out = []
+    i = 0
+    while i < len(lines):
+        if lines[i].rstrip() != "{":
+            i += 1
+            continue
+        start = i
+        while start > 0:
+            prev = lines[start - 1].rstrip()
+            if (not prev or prev.endswith((";", "}", "*/", "{")) or prev.startswith("#")
+                    or prev.lstrip().startswith(("/*", "* ", "*/")) or prev == "*"):
+                break
+            start -= 1
+        end = i + 1
+        while end < len(lines) and not lines[end].startswith("}"):
+            end += 1
+        name = function_name(" ".join(lines[start:i]))
+        if name:
+            out.append((start, min(end, len(lines) - 1), name))
+        i = end + 1
+    return out
+
+
+def function_name(signature):
+    """The name a signature defines, mapped for definition macros; None for
+    anything that is not a function (an initialiser, a struct)."""
+    if "=" in signature.split("(")[0] or "(" not in signature:
+        return None
+    for m in IDENT_CALL.finditer(signature):
+        word = m.group(1)
+        if word in NOT_NAMES:
+            continue
+        for macro, fmt in MACRO_NAMES:
+            if macro.match(word):
+                arg = re.match(r"\s*(\w+)", signature[m.end():])
+                return fmt.format(arg.group(1)) if arg else None
+        return word
+    return None
+
+
+def compiled(obj, rel):
+    """Is the .c file REL built into the kernel of the objects OBJ?"""
+    return rel.endswith(".c") and (obj / (rel[:-2] + ".o")).is_file()
+
+
+# ------------------------------------------------------------- the series
+
+def series_patches(patches):
+    """The patch files of patches/series, less those of the baseline
+    series.none (the test patches, which change no kernel code)."""
+    def names(f):
+        if not f.is_file():
+            return []
+        return [ln.strip() for ln in f.read_text().splitlines()
+                if ln.strip() and not ln.lstrip().startswith("#")]
+    baseline = set(names(patches / "series.none"))
+    return [patches / p for p in names(patches / "series") if p not in baseline]
+
+
+def parse_patch(text):
+    """[(old path, new path, [(old start, old len, new start, new len,
+    header, [lines])])] for every file of a git patch."""
+    files, hunks = [], None
+    old = new = None
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        if ln.startswith("diff --git "):
+            hunks = []
+            old = new = None
+            files.append([None, None, hunks])
+        elif ln.startswith("--- ") and hunks is not None and not hunks:
+            old = ln[4:].split("\t")[0]
+            files[-1][0] = None if old == "/dev/null" else old[2:]
+        elif ln.startswith("+++ ") and hunks is not None and not hunks:
+            new = ln[4:].split("\t")[0]
+            files[-1][1] = None if new == "/dev/null" else new[2:]
+        elif ln.startswith("@@ ") and hunks is not None:
+            m = HUNK.match(ln)
+            a, b, c, d = (int(x) if x is not None else 1 for x in m.group(1, 2, 3, 4))
+            body, need_old, need_new = [], b, d
+            i += 1
+            while i < len(lines) and (need_old or need_new):
+                t = lines[i]
+                if t.startswith("\\"):
+                    i += 1
+                    continue
+                body.append(t)
+                if t[:1] in (" ", ""):
+                    need_old -= 1
+                    need_new -= 1
+                elif t[0] == "-":
+                    need_old -= 1
+                elif t[0] == "+":
+                    need_new -= 1
+                i += 1
+            hunks.append((a, b, c, d, m.group(5).strip(), body))
+            continue
+        i += 1
+    return [tuple(f) for f in files]
+
+
+def git_show(tree, rev, rel):
+    out = subprocess.run(["git", "-C", str(tree), "show", f"{rev}:{rel}"],
+                         capture_output=True, text=True, errors="replace")
+    return out.stdout.splitlines() if out.returncode == 0 else []
+
+
+def changed_functions(tree, patches):
+    """{file: {function}}: the functions whose lines (signature or body) a
+    patch of the series adds, removes or changes. Every file is followed from
+    its "base" version (tag in TREE) through the patches, so each hunk is
+    matched against the functions of the file as it was before the patch
+    (- lines) and after it (+ lines); the hunk headers' context (git's guess,
+    often a label or a prototype) is not needed."""
+    state, changed = {}, collections.defaultdict(set)
+    for patch in series_patches(patches):
+        for old_rel, new_rel, hunks in parse_patch(patch.read_text(errors="replace")):
+            rel = new_rel or old_rel
+            if not rel.endswith(".c") or TEST_FILE.search(rel):
+                continue
+            if old_rel is None:
+                before = []
+            elif old_rel in state:
+                before = state[old_rel]
+            else:
+                before = git_show(tree, "base", old_rel)
+            after, pos, minus, plus = [], 0, [], []
+            for a, b, c, d, _header, body in hunks:
+                start = a if b == 0 else a - 1
+                after.extend(before[pos:start])
+                pos = start
+                for t in body:
+                    if t[:1] in (" ", ""):
+                        after.append(before[pos] if pos < len(before) else t[1:])
+                        pos += 1
+                    elif t[0] == "-":
+                        minus.append(pos)
+                        pos += 1
+                    else:
+                        plus.append(len(after))
+                        after.append(t[1:])
+            after.extend(before[pos:])
+            for lines, where in ((before, minus), (after, plus)):
+                ext = function_extents(lines)
+                for n in where:
+                    for first, last, name in ext:
+                        if first <= n <= last:
+                            changed[rel].add(name)
+            if old_rel and old_rel != new_rel:
+                state.pop(old_rel, None)
+            if new_rel:
+                state[new_rel] = after
+    return changed
+
+
+# --------------------------------------------------------------- the list
+
+def classify(tree, obj, patches):
+    """{name: {"kinds": {kind}, "files": {file}}} for every function to
+    profile: kinds "proto_ops::getname" etc. for implementations, "changed"
+    for the other functions the series changes."""
+    tree, obj = pathlib.Path(tree), pathlib.Path(obj)
+    funcs = collections.defaultdict(lambda: {"kinds": set(), "files": set()})
+    found = cp.initialisers(tree)
+    alldefs = cp.definitions(tree)
+    for struct, member, first, _want, _header in cp.CALLBACKS:
+        for fn, where, rel, _typ in cp.implementations(found, alldefs, struct, member, first):
+            if compiled(obj, rel):
+                funcs[fn]["kinds"].add(f"{struct}::{member}")
+                funcs[fn]["files"].add(rel)
+    for rel, names in sorted(changed_functions(tree, pathlib.Path(patches)).items()):
+        if not compiled(obj, rel):
+            continue
+        # Only what the patched file still defines: a removed function cannot run.
+        defined = {name for _, _, name in
+                   function_extents((tree / rel).read_text(errors="replace").splitlines())}
+        for name in sorted(names & defined):
+            if not funcs[name]["kinds"]:
+                funcs[name]["kinds"].add("changed")
+            funcs[name]["files"].add(rel)
+    return funcs
+
+
+def cmd_funcs(args):
+    for name in sorted(classify(args.tree, args.obj, args.patches)):
+        print(name)
+    return 0
+
+
+# ------------------------------------------------------------- the report
+
+def read_profile(path):
+    """{function: [hits per row]} from a trace_stat/function<N> file."""
+    rows = collections.defaultdict(list)
+    for ln in pathlib.Path(path).read_text(errors="replace").splitlines():
+        f = ln.split()
+        if len(f) < 2 or f[0] in ("Function", "--------") or not f[1].isdigit():
+            continue
+        rows[f[0].split(".")[0]].append(int(f[1]))
+    return rows
+
+
+def read_names(path):
+    p = pathlib.Path(path)
+    if not p.is_file():
+        return None
+    return [ln.strip() for ln in p.read_text().splitlines()
+            if ln.strip() and not ln.startswith("#")]
+
+
+def read_reasons(path):
+    reasons = {}
+    if path and pathlib.Path(path).is_file():
+        for ln in pathlib.Path(path).read_text().splitlines():
+            ln = ln.strip()
+            if not ln or ln.startswith("#"):
+                continue
+            name, _, why = ln.partition(" ")
+            reasons[name] = why.strip() or "(no text)"
+    return reasons
+
+
+def vmlinux_symbols(obj):
+    """Function names in OBJ/vmlinux (to tell an inlined or #ifdef'd-out
+    function from a notrace one), or None."""
+    vmlinux = pathlib.Path(obj) / "vmlinux"
+    for nm in ("llvm-nm-19", "llvm-nm", "nm"):
+        try:
+            out = subprocess.run([nm, "--defined-only", str(vmlinux)],
+                                 capture_output=True, text=True)
+        except OSError:
+            continue
+        if out.returncode == 0:
+            return {f[2].split(".")[0] for f in (ln.split() for ln in out.stdout.splitlines())
+                    if len(f) == 3 and f[1] in "tTwW"}
+    return None
+
+
+def cmd_report(args):
+    d = pathlib.Path(args.dir)
+    tree = pathlib.Path(args.tree or d / "linux")
+    obj = pathlib.Path(args.obj or d / "obj")
+    funcs_file = pathlib.Path(args.funcs or d / "coverage.funcs")
+    listed = read_names(funcs_file)
+    if listed is None:
+        print(f"coverage: no list {funcs_file} (coverage.py funcs TREE OBJ > it)")
+        return 1
+    prof_file = d / "files" / "coverage" / "function0"
+    if not prof_file.is_file():
+        print(f"coverage: no profile {prof_file}: the guest did not send one")
+        return 1
+    profile = read_profile(prof_file)
+    refused = set(read_names(d / "files" / "coverage" / "refused") or [])
+    reasons = read_reasons(args.reasons)
+    classes = classify(tree, obj, args.patches)
+    if set(classes) != set(listed):
+        print(f"coverage: note: {funcs_file} differs from the list of {tree} and {obj} "
+              f"({len(set(listed) - set(classes))} more, {len(set(classes) - set(listed))} "
+              f"fewer); the report follows {funcs_file}")
+    symbols = None
+    if refused:
+        symbols = vmlinux_symbols(obj)
+
+    groups = {"implementations": [], "changed": []}
+    for name in listed:
+        kinds = classes.get(name, {"kinds": {"changed"}})["kinds"]
+        groups["changed" if kinds == {"changed"} else "implementations"].append(name)
+    missing_reason, ran_all = [], set()
+    for group, names in groups.items():
+        ran, partial, missed = [], [], []
+        for name in names:
+            files = sorted(classes.get(name, {"files": set()})["files"])
+            hits = profile.get(name, [])
+            if hits and len(hits) >= max(len(files), 1):
+                ran.append(name)
+                ran_all.add(name)
+            elif hits:
+                partial.append((name, len(hits), files))
+                ran_all.add(name)
+            else:
+                missed.append((name, files))
+        title = ("implementations of proto_ops::getname/bind/connect, proto::bind/connect/"
+                 "pre_connect" if group == "implementations" else
+                 "other functions the series changes")
+        nref = sum(1 for name, _ in missed if name in refused)
+        nwhy = sum(1 for name, _ in missed if name not in refused and name in reasons)
+        print(f"coverage: {len(ran)} of {len(names)} functions ran: {title} "
+              f"({nref} refused by ftrace, {nwhy} with a reason, "
+              f"{len(missed) - nref - nwhy} without)")
+        if group == "implementations":
+            per = collections.defaultdict(lambda: [0, 0])
+            for name in names:
+                for kind in classes.get(name, {"kinds": set()})["kinds"] - {"changed"}:
+                    per[kind][0] += name in ran
+                    per[kind][1] += 1
+            print("  " + ", ".join(f"{k} {r}/{m}" for k, (r, m) in sorted(per.items())))
+        missed.sort(key=lambda nf: (nf[1], nf[0]))
+        for name, n, files in partial:
+            print(f"  {name}: {n} of {len(files)} definitions ran, cannot tell which by name "
+                  f"({', '.join(files)})")
+        for name, files in missed:
+            kinds = ",".join(sorted(classes.get(name, {"kinds": set()})["kinds"] - {"changed"}))
+            where = f"{', '.join(files)}" + (f" [{kinds}]" if kinds else "")
+            if name in refused:
+                why = "refused by ftrace (inlined/notrace/not in available_filter_functions)"
+                if symbols is not None:
+                    why = "refused by ftrace: " + (
+                        "notrace (a symbol of vmlinux)" if name in symbols
+                        else "inlined or #ifdef'd out (no symbol)")
+            elif name in reasons:
+                why = reasons[name]
+            else:
+                why = "NO REASON (add one to the reasons file, or a test that runs it)"
+                missing_reason.append(name)
+            print(f"  {name} ({where}): {why}")
+    stale = sorted(n for n in reasons if n in ran_all or n not in listed)
+    for name in stale:
+        print(f"coverage: stale reason: {name}: " +
+              ("it ran" if name in ran_all else "not on the list"))
+    if missing_reason:
+        print(f"coverage: FAILED: {len(missing_reason)} function(s) did not run and have "
+              f"no reason in {args.reasons}")
+        return 1
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    f = sub.add_parser("funcs")
+    f.add_argument("tree")
+    f.add_argument("obj")
+    f.add_argument("--patches", default=str(TOP / "patches"))
+    r = sub.add_parser("report")
+    r.add_argument("dir")
+    r.add_argument("--reasons", default=str(TOP / "tests" / "expect" / "coverage.reasons"))
+    r.add_argument("--funcs")
+    r.add_argument("--tree")
+    r.add_argument("--obj")
+    r.add_argument("--patches", default=str(TOP / "patches"))
+    args = ap.parse_args()
+    return cmd_funcs(args) if args.cmd == "funcs" else cmd_report(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
