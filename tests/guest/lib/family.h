@@ -164,15 +164,16 @@ static inline void names_of(struct __test_metadata *_metadata, const char *what,
 			    name_fn fn, int fd, socklen_t want, struct mask m)
 {
 	unsigned char full[SS_LEN + 8], buf[SS_LEN + 8];
-	socklen_t len, n;
+	socklen_t len, n, full_len;
 	size_t i;
 	int ret;
 
 	len = SS_LEN;
 	memset(full, MARK, sizeof(full));
 	ret = fn(fd, (struct sockaddr *)full, &len);
+	full_len = ret < 0 ? SS_LEN : len;
 	for (i = 0; i < N_BUFLENS; i++) {
-		n = family_buflens[i] != EXACT ? family_buflens[i] : (want ? want : len);
+		n = family_buflens[i] != EXACT ? family_buflens[i] : (want ? want : full_len);
 		len = n;
 		memset(buf, MARK, sizeof(buf));
 		ret = fn(fd, (struct sockaddr *)buf, &len);
@@ -243,10 +244,12 @@ TEST_F(family, bind_lengths)
 		err = errno;
 		if (ret == 0) {
 			socklen_t n = SS_LEN;
+			int got;
 
+			/* the bind's own result is judged below, not the name's */
 			memset(name, MARK, sizeof(name));
-			ret = getsockname(fd, (struct sockaddr *)name, &n);
-			tr_addr(what, ret, errno, name, SS_LEN, n, variant->name_mask);
+			got = getsockname(fd, (struct sockaddr *)name, &n);
+			tr_addr(what, got, errno, name, SS_LEN, n, variant->name_mask);
 		} else {
 			tr_line("%s -> %s", what, tr_ret(ret, err));
 		}

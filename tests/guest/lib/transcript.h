@@ -44,8 +44,8 @@ static inline void tr_begin(const char *fmt, ...)
 static inline void tr_line(const char *fmt, ...)
 {
 	char line[1024], path[256];
+	int fd, n, saved = errno;	/* callers read errno after a line */
 	va_list ap;
-	int fd, n;
 
 	n = snprintf(line, sizeof(line), "%s: ", tr_case[0] ? tr_case : "-");
 	va_start(ap, fmt);
@@ -57,11 +57,12 @@ static inline void tr_line(const char *fmt, ...)
 	mkdir(TR_DIR, 0755);
 	snprintf(path, sizeof(path), TR_DIR "/%s.txt", program_invocation_short_name);
 	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return;
-	if (write(fd, line, n) != n)
-		perror("transcript");
-	close(fd);
+	if (fd >= 0) {
+		if (write(fd, line, n) != n)
+			perror("transcript");
+		close(fd);
+	}
+	errno = saved;
 }
 
 /* "0", "5" (a non-negative result) or "-EINVAL" for a -1 return with errno. */
