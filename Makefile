@@ -6,6 +6,8 @@
 #   make baseline         the same for 6.12.118 with only the test patches (= make run SERIES=none)
 #   make compare          baseline and patched guest transcripts agree, apart from
 #                         tests/expect/transcript.diff (needs run and baseline)
+#   make abi-layout       every struct that holds a sockaddr has the same layout on both
+#                         kernels, and no sockaddr flexible-array warning is left (needs both)
 #   make bisect-build     build every prefix of the series (slow, not in check)
 #
 # SERIES selects the patch queue: main (patches/series), none (baseline: patches/series.none),
@@ -28,7 +30,7 @@ export KBUILD_BUILD_HOST := qemu
 
 S := scripts
 
-.PHONY: run check baseline compare deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build clean distclean
+.PHONY: run check baseline compare abi-layout deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build clean distclean
 
 run: deps tree config kernel initramfs boot parse
 
@@ -36,7 +38,7 @@ baseline:
 	$(MAKE) run SERIES=none
 
 check: checkpatch compile-touched check-prototypes run baseline
-	$(MAKE) compare
+	$(MAKE) compare abi-layout
 
 deps:
 	@. $(S)/lib.sh && stage deps $(S)/deps.sh
@@ -71,6 +73,11 @@ ifeq ($(SERIES),main)
 else
 	@echo "check-prototypes: not checked for SERIES=$(SERIES)"
 endif
+
+# The user ABI by layout (pahole) and the warning census, from one test file
+# compiled with kbuild's flags in the baseline and the SERIES tree.
+abi-layout:
+	@. $(S)/lib.sh && stage abi-layout $(S)/abi-layout.sh none $(SERIES)
 
 # Every prefix of the series builds (slow; run by hand before closing an issue).
 bisect-build: deps

@@ -1,0 +1,105 @@
+#!/bin/sh
+# abi-layout.sh [BASE [SERIES]] - the user ABI does not move by a byte, and
+# the flexible-array warnings are gone.
+#
+# tests/abi/layout.c (every header that declares or embeds a sockaddr) is
+# compiled in both trees with the exact command line kbuild used for
+# net/socket.o, plus -g and -fno-eliminate-unused-debug-types, so that the
+# debug info has every type the headers declare.
+#
+# Layout: pahole prints every struct and union that mentions a sockaddr;
+# sizes, member offsets and holes must be identical in both trees (a type
+# that only the series adds, e.g. the kernel-internal sockaddr_unsized, is
+# listed, not compared). Census: the unique sites of
+# -Wgnu-variable-sized-type-not-at-end that involve struct sockaddr, per
+# tree; the series must have none. Results in $BUILD/SERIES/abi/.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BASE=${1:-none}
+SERIES=${2:-main}
+BUILD=${BUILD:-$TOP/build}
+OUT=$BUILD/$SERIES/abi
+rm -rf "$OUT"
+mkdir -p "$OUT"
+
+# compile NAME: layout.o and the warning log of one tree into $OUT/NAME.*
+compile() {
+	_obj=$BUILD/$1/obj
+	_cmd=$(sed -n 's/^savedcmd_net\/socket.o := //p' "$_obj/net/.socket.o.cmd")
+	[ -n "$_cmd" ] || { echo "abi-layout: $1: no net/socket.o command (build the kernel first)"; exit 1; }
+	# kbuild's -Wno-gnu hides the warning the census counts; the last flag wins.
+	_cmd=$(echo "$_cmd" | sed -e "s# -Wp,-MMD,[^ ]*##" \
+		-e "s# -c -o net/socket.o [^ ]*net/socket.c# -g -fno-eliminate-unused-debug-types -Wgnu-variable-sized-type-not-at-end -Wno-missing-prototypes -c -o $OUT/$1.o $TOP/tests/abi/layout.c#")
+	(cd "$_obj" && eval "$_cmd") >"$OUT/$1.warnings" 2>&1 ||
+		{ echo "abi-layout: $1: tests/abi/layout.c does not compile:"; head -20 "$OUT/$1.warnings"; exit 1; }
+}
+
+# layouts NAME: per struct/union that mentions a sockaddr, pahole's text
+# (NAME.types/, for people) and its layout (NAME.layout/, compared): the
+# nesting depth, offset and size of every member, in order, and the total
+# size. Member types are not compared: the series changes kernel-internal
+# prototypes (proto_ops), and sockaddr's sa_data from the 2022 union to a
+# plain char[14] at the same offset and size (for struct sockaddr itself
+# only the top-level members are compared, the union's insides are gone).
+layouts() {
+	mkdir -p "$OUT/$1.types" "$OUT/$1.layout"
+	pahole --suppress_aligned_attribute "$OUT/$1.o" | awk -v d="$OUT/$1" '
+	/^(struct|union) [A-Za-z0-9_]+ \{/ { name = $1 "_" $2; buf = ""; lay = ""; keep = 0; depth = 0 }
+	name {
+		buf = buf $0 "\n"
+		if ($0 ~ /sockaddr/) keep = 1
+		line = $0
+		depth += gsub(/\{/, "{", line) - gsub(/\}/, "}", line)
+		if ((depth == 1 || name != "struct_sockaddr") &&
+		    match($0, /\/\* *[0-9: ]+ [0-9]+ \*\//))
+			lay = lay depth ": " substr($0, RSTART, RLENGTH) "\n"
+		if ($0 ~ /\/\* size: /) { sub(/^[ \t]*/, "", line); sub(/,.*/, "", line); lay = lay line "\n" }
+	}
+	name && /^\};/ {
+		if (keep) { printf "%s", buf > (d ".types/" name); printf "%s", lay > (d ".layout/" name) }
+		name = ""
+	}'
+}
+
+# census NAME: unique "file:line" sites whose warning names struct sockaddr
+census() {
+	grep -E 'warning: .*sockaddr.*-Wgnu-variable-sized-type-not-at-end' "$OUT/$1.warnings" |
+		sed -e 's/: warning:.*//' -e "s#^$BUILD/$1/linux/##" | sort -u >"$OUT/$1.census"
+}
+
+for s in "$BASE" "$SERIES"; do
+	compile "$s"
+	layouts "$s"
+	census "$s"
+done
+
+rc=0
+n=0
+same=0
+for f in "$OUT/$BASE.layout"/*; do
+	t=$(basename "$f")
+	n=$((n + 1))
+	if [ ! -f "$OUT/$SERIES.layout/$t" ]; then
+		echo "abi-layout: $t: in $BASE, missing in $SERIES"
+		rc=1
+	elif cmp -s "$f" "$OUT/$SERIES.layout/$t"; then
+		same=$((same + 1))
+	else
+		echo "abi-layout: $t differs:"
+		diff -u "$OUT/$BASE.types/$t" "$OUT/$SERIES.types/$t" | sed 's/^/  /' | head -40
+		rc=1
+	fi
+done
+new=$(cd "$OUT/$SERIES.layout" && for t in *; do [ -f "$OUT/$BASE.layout/$t" ] || printf ' %s' "$t"; done)
+[ "$n" -gt 20 ] || { echo "abi-layout: only $n types found: the check sees too little"; rc=1; }
+echo "abi-layout: $same of $n structs and unions that hold a sockaddr identical in $BASE and $SERIES;" \
+	"only in $SERIES:${new:- none}"
+
+b=$(wc -l <"$OUT/$BASE.census")
+p=$(wc -l <"$OUT/$SERIES.census")
+echo "census: -Wgnu-variable-sized-type-not-at-end sites involving struct sockaddr: $BASE $b, $SERIES $p"
+if [ "$p" -ne 0 ]; then
+	sed 's/^/  /' "$OUT/$SERIES.census"
+	rc=1
+fi
+exit "$rc"
