@@ -47,3 +47,36 @@ series_patches() {
 		head -n "${PATCH_LIMIT:-100000}" |
 		while read -r _p; do echo "$_d/$_p"; done
 }
+
+# guest_console_clean: after a boot of $DIR, the console must be free of
+# sanitizer reports, WARNINGs, Oopses and panics, and /init must have
+# finished; the offending lines go to $DIR/console.bad.
+guest_console_clean() {
+	_bad='BUG:|KASAN|UBSAN|WARNING:|field-spanning|detected buffer overflow|Oops|Kernel panic|kernel BUG|Call Trace:'
+	_ok=0
+	if grep -E -n "$_bad" "$DIR/console.log" >"$DIR/console.bad"; then
+		echo "parse: $SERIES: the console reports trouble:"
+		sed 's/^/  /' "$DIR/console.bad" | head -40
+		_ok=1
+	fi
+	if ! grep -q "init: all tests done" "$DIR/console.log"; then
+		echo "parse: $SERIES: the guest did not finish its tests"
+		_ok=1
+	fi
+	return "$_ok"
+}
+
+# guest_files: the files the guest sent on ttyS2, one "### NAME" section
+# each, go to $DIR/files/NAME; "### end" says that the guest sent all.
+guest_files() {
+	rm -rf "$DIR/files"
+	mkdir -p "$DIR/files"
+	awk -v d="$DIR/files" '
+	/^### / { f = d "/" substr($0, 5); sub(/\/[^\/]*$/, "", f)
+		  system("mkdir -p \"" f "\""); f = d "/" substr($0, 5); printf "" > f; next }
+	f { print > f }' "$DIR/files.txt" 2>/dev/null || true
+	if [ ! -f "$DIR/files/end" ]; then
+		echo "parse: $SERIES: the guest did not send its files (transcripts, coverage)"
+		return 1
+	fi
+}

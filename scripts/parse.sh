@@ -9,31 +9,10 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 series_env "$@"
 
 KUNIT="python3 $DIR/linux/tools/testing/kunit/kunit.py parse"
-BAD='BUG:|KASAN|UBSAN|WARNING:|field-spanning|detected buffer overflow|Oops|Kernel panic|kernel BUG|Call Trace:'
 rc=0
 
-if grep -E -n "$BAD" "$DIR/console.log" >"$DIR/console.bad"; then
-	echo "parse: $SERIES: the console reports trouble:"
-	sed 's/^/  /' "$DIR/console.bad" | head -40
-	rc=1
-fi
-if ! grep -q "init: all tests done" "$DIR/console.log"; then
-	echo "parse: $SERIES: the guest did not finish its tests"
-	rc=1
-fi
-
-# The files the guest sent on ttyS2, one "### NAME" section each, go to
-# $DIR/files/NAME; "### end" says that the guest sent all of them.
-rm -rf "$DIR/files"
-mkdir -p "$DIR/files"
-awk -v d="$DIR/files" '
-/^### / { f = d "/" substr($0, 5); sub(/\/[^\/]*$/, "", f)
-	  system("mkdir -p \"" f "\""); f = d "/" substr($0, 5); printf "" > f; next }
-f { print > f }' "$DIR/files.txt" 2>/dev/null || true
-if [ ! -f "$DIR/files/end" ]; then
-	echo "parse: $SERIES: the guest did not send its files (transcripts, coverage)"
-	rc=1
-fi
+guest_console_clean || rc=1
+guest_files || rc=1
 
 # KUnit runs before /init: its KTAP ends where user space begins.
 sed '/Run \/init as init process/q' "$DIR/console.log" >"$DIR/kunit.log"
