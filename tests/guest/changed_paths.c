@@ -48,6 +48,7 @@
 #include <time.h>
 
 #include "kselftest_harness.h"
+#include "lib/genl.h"
 #include "lib/rtnl.h"
 #include "lib/transcript.h"
 
@@ -87,96 +88,21 @@ static void __attribute__((format(printf, 1, 2))) tr(const char *fmt, ...)
 	errno = err;
 }
 
-/* --- netlink ------------------------------------------------------------- */
-
-/* The whole request, not its first member (for the compiler's bounds checks). */
-#define NH(req) ((struct nlmsghdr *)(void *)(req))
-
-struct nl_req {
-	struct nlmsghdr nh;
-	struct genlmsghdr g;
-	char attrs[1024];
-};
-
-/*
- * Send @req on a @proto socket. Without @reply wait for the ack; with it,
- * copy the first answer there. Returns 0 or -errno.
- */
-static int nl_talk(int proto, struct nlmsghdr *req, void *reply, size_t size)
+/* The loopback address of @domain (AF_INET or AF_INET6), port 0: its length. */
+static socklen_t loopback_addr(struct sockaddr_storage *ss, int domain)
 {
-	char buf[16384];
-	struct nlmsghdr *nh;
-	int fd, n, ret = -EIO;
+	struct sockaddr_in6 *sin6 = (void *)ss;
+	struct sockaddr_in *sin = (void *)ss;
 
-	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, proto);
-	if (fd < 0)
-		return -errno;
-	if (!reply)
-		req->nlmsg_flags |= NLM_F_ACK;
-	if (send(fd, req, req->nlmsg_len, 0) < 0) {
-		ret = -errno;
-		goto out;
+	memset(ss, 0, sizeof(*ss));
+	if (domain == AF_INET) {
+		sin->sin_family = AF_INET;
+		sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		return sizeof(*sin);
 	}
-	n = recv(fd, buf, sizeof(buf), 0);
-	if (n < 0) {
-		ret = -errno;
-		goto out;
-	}
-	for (nh = (void *)buf; NLMSG_OK(nh, (unsigned int)n); nh = NLMSG_NEXT(nh, n)) {
-		if (nh->nlmsg_type == NLMSG_ERROR) {
-			ret = ((struct nlmsgerr *)NLMSG_DATA(nh))->error;
-			break;
-		}
-		if (reply) {
-			memcpy(reply, nh, nh->nlmsg_len < size ? nh->nlmsg_len : size);
-			ret = 0;
-			break;
-		}
-	}
-out:
-	close(fd);
-	return ret;
-}
-
-static void genl_init(struct nl_req *req, int family, int cmd, int version)
-{
-	memset(req, 0, sizeof(*req));
-	req->nh.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN);
-	req->nh.nlmsg_type = family;
-	req->nh.nlmsg_flags = NLM_F_REQUEST;
-	req->g.cmd = cmd;
-	req->g.version = version;
-}
-
-/* Attribute @type of a generic netlink answer, or NULL. */
-static struct rtattr *genl_attr(struct nlmsghdr *nh, int type)
-{
-	struct rtattr *rta = (void *)((char *)NLMSG_DATA(nh) + GENL_HDRLEN);
-	int len = nh->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
-
-	for (; RTA_OK(rta, len); rta = RTA_NEXT(rta, len))
-		if ((rta->rta_type & NLA_TYPE_MASK) == type)
-			return rta;
-	return NULL;
-}
-
-/* The id of generic netlink family @name, or -errno. */
-static int genl_family(const char *name)
-{
-	char reply[8192];
-	struct nl_req req;
-	struct rtattr *rta;
-	int ret;
-
-	genl_init(&req, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1);
-	rtnl_add(NH(&req), CTRL_ATTR_FAMILY_NAME, name, strlen(name) + 1);
-	ret = nl_talk(NETLINK_GENERIC, NH(&req), reply, sizeof(reply));
-	if (ret)
-		return ret;
-	rta = genl_attr((void *)reply, CTRL_ATTR_FAMILY_ID);
-	if (!rta)
-		return -ENOENT;
-	return *(unsigned short *)RTA_DATA(rta);
+	sin6->sin6_family = AF_INET6;
+	sin6->sin6_addr = in6addr_loopback;
+	return sizeof(*sin6);
 }
 
 /* --- devices ------------------------------------------------------------- */
@@ -610,18 +536,8 @@ FIXTURE_SETUP(peername)
 			strcpy(sun->sun_path, PEER_PATH);
 			unlink(PEER_PATH);
 			len = offsetof(struct sockaddr_un, sun_path) + sizeof(PEER_PATH);
-		} else if (variant->domain == AF_INET) {
-			struct sockaddr_in *sin = (void *)&ss;
-
-			sin->sin_family = AF_INET;
-			sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-			len = sizeof(*sin);
 		} else {
-			struct sockaddr_in6 *sin6 = (void *)&ss;
-
-			sin6->sin6_family = AF_INET6;
-			sin6->sin6_addr = in6addr_loopback;
-			len = sizeof(*sin6);
+			len = loopback_addr(&ss, variant->domain);
 		}
 		self->lfd = socket(variant->domain, SOCK_STREAM, 0);
 		ASSERT_LE(0, self->lfd);
@@ -703,6 +619,7 @@ TEST_F(peername, so_peername)
 
 #define TFO_SYSCTL "/proc/sys/net/ipv4/tcp_fastopen"
 
+/* Read @path into @buf as a string: its length or -errno. */
 static int read_file(const char *path, char *buf, size_t size)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), n;
@@ -715,18 +632,6 @@ static int read_file(const char *path, char *buf, size_t size)
 		return -errno;
 	buf[n] = 0;
 	return n;
-}
-
-static int write_file(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, s, strlen(s)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
 }
 
 FIXTURE(fastopen)
@@ -760,20 +665,7 @@ FIXTURE_SETUP(fastopen)
 	self->lfd = -1;
 	ASSERT_LT(0, read_file(TFO_SYSCTL, self->saved, sizeof(self->saved)));
 	ASSERT_EQ(0, write_file(TFO_SYSCTL, "3"));
-	memset(&self->addr, 0, sizeof(self->addr));
-	if (variant->domain == AF_INET) {
-		struct sockaddr_in *sin = (void *)&self->addr;
-
-		sin->sin_family = AF_INET;
-		sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		self->addr_len = sizeof(*sin);
-	} else {
-		struct sockaddr_in6 *sin6 = (void *)&self->addr;
-
-		sin6->sin6_family = AF_INET6;
-		sin6->sin6_addr = in6addr_loopback;
-		self->addr_len = sizeof(*sin6);
-	}
+	self->addr_len = loopback_addr(&self->addr, variant->domain);
 	self->lfd = socket(variant->domain, SOCK_STREAM, 0);
 	ASSERT_LE(0, self->lfd);
 	ASSERT_EQ(0, bind(self->lfd, (void *)&self->addr, self->addr_len));
@@ -878,7 +770,7 @@ TEST_F(fastopen, sendto_msg_fastopen)
 static int l2tp_tunnel(int family, int cmd, unsigned int id, int domain,
 		       unsigned short sport)
 {
-	struct nl_req req;
+	struct genl_req req;
 	unsigned char ver = 3;
 	unsigned short encap = L2TP_ENCAPTYPE_UDP, dport = 1701;
 	unsigned int peer = id + 1, lo = htonl(INADDR_LOOPBACK);
@@ -961,19 +853,7 @@ TEST_F(l2tp, unmanaged_tunnel)
 	/* a source port that is taken: the kernel's bind fails */
 	ufd = socket(variant->domain, SOCK_DGRAM, 0);
 	ASSERT_LE(0, ufd);
-	if (variant->domain == AF_INET) {
-		struct sockaddr_in *sin = (void *)&ss;
-
-		sin->sin_family = AF_INET;
-		sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		len = sizeof(*sin);
-	} else {
-		struct sockaddr_in6 *sin6 = (void *)&ss;
-
-		sin6->sin6_family = AF_INET6;
-		sin6->sin6_addr = in6addr_loopback;
-		len = sizeof(*sin6);
-	}
+	len = loopback_addr(&ss, variant->domain);
 	ASSERT_EQ(0, bind(ufd, (void *)&ss, len));
 	len = sizeof(ss);
 	ASSERT_EQ(0, getsockname(ufd, (void *)&ss, &len));
@@ -994,7 +874,7 @@ TEST_F(l2tp, unmanaged_tunnel)
 static int mptcp_limits(int family, int cmd, unsigned int *add_addrs, unsigned int *subflows)
 {
 	char reply[4096];
-	struct nl_req req;
+	struct genl_req req;
 	struct rtattr *rta;
 	int ret;
 
@@ -1017,7 +897,7 @@ static int mptcp_limits(int family, int cmd, unsigned int *add_addrs, unsigned i
 static int mptcp_endpoint(int family, int cmd, const char *ip4, unsigned char id,
 			  unsigned int flags)
 {
-	struct nl_req req;
+	struct genl_req req;
 	struct rtattr *nest;
 	unsigned short af = AF_INET;
 	unsigned int a;
@@ -1125,7 +1005,7 @@ TEST(ieee802154_add_iface)
 {
 	const unsigned char hw[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
 	char reply[4096];
-	struct nl_req req;
+	struct genl_req req;
 	int family, ret;
 
 	tr_begin("ieee802154_add_iface");

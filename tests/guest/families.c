@@ -74,49 +74,11 @@ FAMILY_ROW(unix_dgram_autobind, .domain = AF_UNIX, .type = SOCK_DGRAM,
 
 /* --- AF_INET, AF_INET6 ------------------------------------------------- */
 
-static socklen_t inet_addr_port(struct sockaddr_storage *ss, const char *ip, int port)
-{
-	struct sockaddr_in *sin = (void *)ss;
-
-	memset(ss, 0, sizeof(*ss));
-	sin->sin_family = AF_INET;
-	sin->sin_port = htons(port);
-	inet_pton(AF_INET, ip, &sin->sin_addr);
-	return sizeof(*sin);
-}
-
-static socklen_t inet6_addr_port(struct sockaddr_storage *ss, const char *ip, int port,
-				 unsigned int scope)
-{
-	struct sockaddr_in6 *sin6 = (void *)ss;
-
-	memset(ss, 0, sizeof(*ss));
-	sin6->sin6_family = AF_INET6;
-	sin6->sin6_port = htons(port);
-	sin6->sin6_scope_id = scope;
-	inet_pton(AF_INET6, ip, &sin6->sin6_addr);
-	return sizeof(*sin6);
-}
-
-static socklen_t inet_tcp(struct sockaddr_storage *ss, int n)
-{
-	return inet_addr_port(ss, "127.0.0.1", 41000 + n);
-}
-
-static socklen_t inet_udp(struct sockaddr_storage *ss, int n)
-{
-	return inet_addr_port(ss, "127.0.0.1", 41010 + n);
-}
-
-static socklen_t inet6_tcp(struct sockaddr_storage *ss, int n)
-{
-	return inet6_addr_port(ss, "::1", 41020 + n, 0);
-}
-
-static socklen_t inet6_udp(struct sockaddr_storage *ss, int n)
-{
-	return inet6_addr_port(ss, "::1", 41030 + n, 0);
-}
+/* 127.0.0.1 and ::1, each row on ports of its own (see lib/family.h) */
+INET_LOOPBACK_ADDR(inet_tcp, 41000)
+INET_LOOPBACK_ADDR(inet_udp, 41010)
+INET6_LOOPBACK_ADDR(inet6_tcp, 41020)
+INET6_LOOPBACK_ADDR(inet6_udp, 41030)
 
 /* A link-local address on lo (ifindex 1): the scope id comes back. */
 static socklen_t inet6_scoped(struct sockaddr_storage *ss, int n)

@@ -276,18 +276,6 @@ static int x25_route(unsigned long cmd)
 	return ret;
 }
 
-static int write_file(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, s, strlen(s)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
 /* Is 4711 routed to hlegx25a? (adding it again is -EINVAL, not -EEXIST) */
 static int x25_routed(void)
 {

@@ -28,12 +28,12 @@
 #include <linux/can/isotp.h>
 #include <linux/can/j1939.h>
 #include <linux/can/raw.h>
-#include <linux/genetlink.h>
 #include <linux/l2tp.h>
 #include <linux/tipc.h>
 #include <linux/vm_sockets.h>
 
 #include "lib/family.h"
+#include "lib/genl.h"
 #include "lib/rtnl.h"
 
 /* glibc's <netinet/in.h> hides the one in <linux/in.h> */
@@ -62,59 +62,6 @@ static void recv_lens(struct __test_metadata *_metadata, int srv, int cli, const
 		ret = recvfrom(srv, data, sizeof(data), 0, (struct sockaddr *)buf, &got);
 		check_name(_metadata, "recvfrom", ret, errno, buf, n, got, exact, NULL, m);
 		EXPECT_EQ((int)len, ret);
-	}
-}
-
-/* bind() at every length on new sockets; the rest of the engine's bind_lengths. */
-static void bind_lens(struct __test_metadata *_metadata, int domain, int type, int protocol,
-		      const void *addr, socklen_t L, struct mask m)
-{
-	const socklen_t lens[] = { 0, 1, 2, L - 1, L, L + 1, 128, 129, 130,
-				   1 << 20, INT_MAX, (socklen_t)-1 };
-	unsigned char buf[SS_LEN + 512], name[SS_LEN + 8];
-	size_t i;
-	int fd, ret, err;
-
-	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
-		char what[96];
-
-		snprintf(what, sizeof(what), "bind len=%d", (int)lens[i]);
-		memset(buf, 0, sizeof(buf));
-		memcpy(buf, addr, L);
-		fd = socket(domain, type | SOCK_CLOEXEC, protocol);
-		ASSERT_LE(0, fd);
-		ret = bind(fd, (struct sockaddr *)buf, lens[i]);
-		err = errno;
-		if (ret == 0) {
-			socklen_t n = SS_LEN;
-			int r;
-
-			memset(name, MARK, sizeof(name));
-			r = getsockname(fd, (struct sockaddr *)name, &n);
-			strcat(what, " -> 0, getsockname");
-			tr_addr(what, r, errno, name, SS_LEN, n, m);
-		} else {
-			tr_line("%s -> %s", what, tr_ret(ret, err));
-		}
-		close(fd);
-		if ((int)lens[i] < 0 || lens[i] > SS_LEN)
-			EXPECT_EQ(EINVAL, ret ? err : 0) TH_LOG("%s", what);
-		if (lens[i] == 1)	/* (length 0 is TIPC's "unbind all") */
-			EXPECT_EQ(-1, ret) TH_LOG("%s", what);
-		if (lens[i] == L)
-			EXPECT_EQ(0, ret) TH_LOG("%s: %s", what, strerror(err));
-	}
-	for (i = 0; i < 3; i++) {
-		const int wrong[] = { AF_UNSPEC, domain == AF_INET ? AF_INET6 : AF_INET, 0x7fff };
-
-		memset(buf, 0, sizeof(buf));
-		memcpy(buf, addr, L);
-		((struct sockaddr *)buf)->sa_family = wrong[i];
-		fd = socket(domain, type | SOCK_CLOEXEC, protocol);
-		ASSERT_LE(0, fd);
-		ret = bind(fd, (struct sockaddr *)buf, L);
-		tr_line("bind family=%d len=%u -> %s", wrong[i], L, tr_ret(ret, errno));
-		close(fd);
 	}
 }
 
@@ -583,67 +530,15 @@ TEST(tipc_peers)
 
 /* --- SCTP, MPTCP, DCCP over inet and inet6 ------------------------------ */
 
-static socklen_t inet_addr_port(struct sockaddr_storage *ss, const char *ip, int port)
-{
-	struct sockaddr_in *sin = (void *)ss;
-
-	memset(ss, 0, sizeof(*ss));
-	sin->sin_family = AF_INET;
-	sin->sin_port = htons(port);
-	inet_pton(AF_INET, ip, &sin->sin_addr);
-	return sizeof(*sin);
-}
-
-static socklen_t inet6_addr_port(struct sockaddr_storage *ss, const char *ip, int port)
-{
-	struct sockaddr_in6 *sin6 = (void *)ss;
-
-	memset(ss, 0, sizeof(*ss));
-	sin6->sin6_family = AF_INET6;
-	sin6->sin6_port = htons(port);
-	inet_pton(AF_INET6, ip, &sin6->sin6_addr);
-	return sizeof(*sin6);
-}
-
-static socklen_t sctp4_stream(struct sockaddr_storage *ss, int n)
-{
-	return inet_addr_port(ss, "127.0.0.1", 42000 + n);
-}
-
-static socklen_t sctp6_stream(struct sockaddr_storage *ss, int n)
-{
-	return inet6_addr_port(ss, "::1", 42010 + n);
-}
-
-static socklen_t sctp4_seqpacket(struct sockaddr_storage *ss, int n)
-{
-	return inet_addr_port(ss, "127.0.0.1", 42020 + n);
-}
-
-static socklen_t sctp6_seqpacket(struct sockaddr_storage *ss, int n)
-{
-	return inet6_addr_port(ss, "::1", 42030 + n);
-}
-
-static socklen_t mptcp4(struct sockaddr_storage *ss, int n)
-{
-	return inet_addr_port(ss, "127.0.0.1", 42040 + n);
-}
-
-static socklen_t mptcp6(struct sockaddr_storage *ss, int n)
-{
-	return inet6_addr_port(ss, "::1", 42050 + n);
-}
-
-static socklen_t dccp4(struct sockaddr_storage *ss, int n)
-{
-	return inet_addr_port(ss, "127.0.0.1", 42060 + n);
-}
-
-static socklen_t dccp6(struct sockaddr_storage *ss, int n)
-{
-	return inet6_addr_port(ss, "::1", 42070 + n);
-}
+/* 127.0.0.1 and ::1, each row on ports of its own */
+INET_LOOPBACK_ADDR(sctp4_stream, 42000)
+INET6_LOOPBACK_ADDR(sctp6_stream, 42010)
+INET_LOOPBACK_ADDR(sctp4_seqpacket, 42020)
+INET6_LOOPBACK_ADDR(sctp6_seqpacket, 42030)
+INET_LOOPBACK_ADDR(mptcp4, 42040)
+INET6_LOOPBACK_ADDR(mptcp6, 42050)
+INET_LOOPBACK_ADDR(dccp4, 42060)
+INET6_LOOPBACK_ADDR(dccp6, 42070)
 
 #define PORT_MASK { 2, 2 }
 
@@ -713,26 +608,33 @@ TEST(sctp_seqpacket_peers)
 
 /* --- L2TP over IP (IPPROTO_L2TP) --------------------------------------- */
 
-static socklen_t l2tp_ip(struct sockaddr_storage *ss, int n)
+/* 127.0.0.1 or ::1 with connection id @conn_id: its length. */
+static socklen_t l2tp_addr(struct sockaddr_storage *ss, int domain, unsigned int conn_id)
 {
+	struct sockaddr_l2tpip6 *sa6 = (void *)ss;
 	struct sockaddr_l2tpip *sa = (void *)ss;
 
 	memset(ss, 0, sizeof(*ss));
-	sa->l2tp_family = AF_INET;
-	inet_pton(AF_INET, "127.0.0.1", &sa->l2tp_addr);
-	sa->l2tp_conn_id = 0x4d10 + n;
-	return sizeof(*sa);
+	if (domain == AF_INET) {
+		sa->l2tp_family = AF_INET;
+		inet_pton(AF_INET, "127.0.0.1", &sa->l2tp_addr);
+		sa->l2tp_conn_id = conn_id;
+		return sizeof(*sa);
+	}
+	sa6->l2tp_family = AF_INET6;
+	inet_pton(AF_INET6, "::1", &sa6->l2tp_addr);
+	sa6->l2tp_conn_id = conn_id;
+	return sizeof(*sa6);
+}
+
+static socklen_t l2tp_ip(struct sockaddr_storage *ss, int n)
+{
+	return l2tp_addr(ss, AF_INET, 0x4d10 + n);
 }
 
 static socklen_t l2tp_ip6(struct sockaddr_storage *ss, int n)
 {
-	struct sockaddr_l2tpip6 *sa = (void *)ss;
-
-	memset(ss, 0, sizeof(*ss));
-	sa->l2tp_family = AF_INET6;
-	inet_pton(AF_INET6, "::1", &sa->l2tp_addr);
-	sa->l2tp_conn_id = 0x4d20 + n;
-	return sizeof(*sa);
+	return l2tp_addr(ss, AF_INET6, 0x4d20 + n);
 }
 
 /* peers in l2tp_ip_peers: a datagram reaches a socket only as a control frame */
@@ -786,75 +688,6 @@ TEST(l2tp_ip_peers)
  * (IP encapsulation) or a UDP address (udp_sock_create()). The kernel's
  * binding shows in that a user socket cannot take the same address.
  */
-struct genl_req {
-	struct nlmsghdr nh;
-	struct genlmsghdr g;
-	char attrs[256];
-};
-
-/* Send @req, wait for the ack (or copy the first answer to @reply): 0 or -errno. */
-static int genl_talk(struct genl_req *req, void *reply, size_t size)
-{
-	char buf[4096];
-	struct nlmsghdr *nh;
-	int fd, n, ret = -EIO;
-
-	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
-	if (fd < 0)
-		return -errno;
-	if (!reply)
-		req->nh.nlmsg_flags |= NLM_F_ACK;
-	if (send(fd, req, req->nh.nlmsg_len, 0) < 0 || (n = recv(fd, buf, sizeof(buf), 0)) < 0) {
-		ret = -errno;
-		goto out;
-	}
-	for (nh = (void *)buf; NLMSG_OK(nh, (unsigned int)n); nh = NLMSG_NEXT(nh, n)) {
-		if (nh->nlmsg_type == NLMSG_ERROR) {
-			ret = ((struct nlmsgerr *)NLMSG_DATA(nh))->error;
-			break;
-		}
-		if (reply) {
-			memcpy(reply, nh, nh->nlmsg_len < size ? nh->nlmsg_len : size);
-			ret = 0;
-			break;
-		}
-	}
-out:
-	close(fd);
-	return ret;
-}
-
-static void genl_init(struct genl_req *req, int family, int cmd, int version)
-{
-	memset(req, 0, sizeof(*req));
-	req->nh.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN);
-	req->nh.nlmsg_type = family;
-	req->nh.nlmsg_flags = NLM_F_REQUEST;
-	req->g.cmd = cmd;
-	req->g.version = version;
-}
-
-static int genl_family(const char *name)
-{
-	char reply[4096];
-	struct nlmsghdr *nh = (void *)reply;
-	struct genl_req req;
-	struct rtattr *rta;
-	int len, ret;
-
-	genl_init(&req, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1);
-	rtnl_add((struct nlmsghdr *)&req, CTRL_ATTR_FAMILY_NAME, name, strlen(name) + 1);
-	ret = genl_talk(&req, reply, sizeof(reply));
-	if (ret)
-		return ret;
-	len = nh->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
-	rta = (void *)((char *)NLMSG_DATA(nh) + GENL_HDRLEN);
-	for (; RTA_OK(rta, len); rta = RTA_NEXT(rta, len))
-		if (rta->rta_type == CTRL_ATTR_FAMILY_ID)
-			return *(uint16_t *)RTA_DATA(rta);
-	return -ENOENT;
-}
-
 static int l2tp_tunnel_create(int family, int domain, int encap, unsigned int id, int port)
 {
 	struct in6_addr lo6 = IN6ADDR_LOOPBACK_INIT;
@@ -864,22 +697,22 @@ static int l2tp_tunnel_create(int family, int domain, int encap, unsigned int id
 	struct genl_req req;
 
 	genl_init(&req, family, L2TP_CMD_TUNNEL_CREATE, L2TP_GENL_VERSION);
-	rtnl_add((struct nlmsghdr *)&req, L2TP_ATTR_CONN_ID, &id, 4);
-	rtnl_add((struct nlmsghdr *)&req, L2TP_ATTR_PEER_CONN_ID, &peer, 4);
-	rtnl_add((struct nlmsghdr *)&req, L2TP_ATTR_PROTO_VERSION, &version, 1);
-	rtnl_add((struct nlmsghdr *)&req, L2TP_ATTR_ENCAP_TYPE, &type, 2);
+	rtnl_add(NH(&req), L2TP_ATTR_CONN_ID, &id, 4);
+	rtnl_add(NH(&req), L2TP_ATTR_PEER_CONN_ID, &peer, 4);
+	rtnl_add(NH(&req), L2TP_ATTR_PROTO_VERSION, &version, 1);
+	rtnl_add(NH(&req), L2TP_ATTR_ENCAP_TYPE, &type, 2);
 	if (domain == AF_INET) {
-		rtnl_add((struct nlmsghdr *)&req, L2TP_ATTR_IP_SADDR, &lo, 4);
-		rtnl_add((struct nlmsghdr *)&req, L2TP_ATTR_IP_DADDR, &lo, 4);
+		rtnl_add(NH(&req), L2TP_ATTR_IP_SADDR, &lo, 4);
+		rtnl_add(NH(&req), L2TP_ATTR_IP_DADDR, &lo, 4);
 	} else {
-		rtnl_add((struct nlmsghdr *)&req, L2TP_ATTR_IP6_SADDR, &lo6, 16);
-		rtnl_add((struct nlmsghdr *)&req, L2TP_ATTR_IP6_DADDR, &lo6, 16);
+		rtnl_add(NH(&req), L2TP_ATTR_IP6_SADDR, &lo6, 16);
+		rtnl_add(NH(&req), L2TP_ATTR_IP6_DADDR, &lo6, 16);
 	}
 	if (encap == L2TP_ENCAPTYPE_UDP) {
-		rtnl_add((struct nlmsghdr *)&req, L2TP_ATTR_UDP_SPORT, &sport, 2);
-		rtnl_add((struct nlmsghdr *)&req, L2TP_ATTR_UDP_DPORT, &dport, 2);
+		rtnl_add(NH(&req), L2TP_ATTR_UDP_SPORT, &sport, 2);
+		rtnl_add(NH(&req), L2TP_ATTR_UDP_DPORT, &dport, 2);
 	}
-	return genl_talk(&req, NULL, 0);
+	return nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
 }
 
 static int l2tp_tunnel_delete(int family, unsigned int id)
@@ -887,8 +720,8 @@ static int l2tp_tunnel_delete(int family, unsigned int id)
 	struct genl_req req;
 
 	genl_init(&req, family, L2TP_CMD_TUNNEL_DELETE, L2TP_GENL_VERSION);
-	rtnl_add((struct nlmsghdr *)&req, L2TP_ATTR_CONN_ID, &id, 4);
-	return genl_talk(&req, NULL, 0);
+	rtnl_add(NH(&req), L2TP_ATTR_CONN_ID, &id, 4);
+	return nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
 }
 
 /* A user socket on the tunnel's local address: 0 or -1 with errno. */
@@ -899,15 +732,11 @@ static int l2tp_local_bind(int domain, int encap, unsigned int id, int port)
 	int fd, ret, err;
 
 	if (encap == L2TP_ENCAPTYPE_IP) {
-		len = domain == AF_INET ? l2tp_ip(&ss, 0) : l2tp_ip6(&ss, 0);
-		if (domain == AF_INET)
-			((struct sockaddr_l2tpip *)&ss)->l2tp_conn_id = id;
-		else
-			((struct sockaddr_l2tpip6 *)&ss)->l2tp_conn_id = id;
+		len = l2tp_addr(&ss, domain, id);
 		fd = socket(domain, SOCK_DGRAM | SOCK_CLOEXEC, IPPROTO_L2TP);
 	} else {
 		len = domain == AF_INET ? inet_addr_port(&ss, "127.0.0.1", port) :
-					  inet6_addr_port(&ss, "::1", port);
+					  inet6_addr_port(&ss, "::1", port, 0);
 		fd = socket(domain, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	}
 	if (fd < 0)

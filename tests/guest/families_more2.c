@@ -40,59 +40,6 @@
 #define SOL_XDP 283
 #endif
 
-/* bind() at every length on new sockets; the rest of the engine's bind_lengths. */
-static void bind_lens(struct __test_metadata *_metadata, int domain, int type, int protocol,
-		      const void *addr, socklen_t L, struct mask m)
-{
-	const socklen_t lens[] = { 0, 1, 2, L - 1, L, L + 1, 128, 129, 130,
-				   1 << 20, INT_MAX, (socklen_t)-1 };
-	unsigned char buf[SS_LEN + 512], name[SS_LEN + 8];
-	size_t i;
-	int fd, ret, err;
-
-	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
-		char what[96];
-
-		snprintf(what, sizeof(what), "bind len=%d", (int)lens[i]);
-		memset(buf, 0, sizeof(buf));
-		memcpy(buf, addr, L);
-		fd = socket(domain, type | SOCK_CLOEXEC, protocol);
-		ASSERT_LE(0, fd);
-		ret = bind(fd, (struct sockaddr *)buf, lens[i]);
-		err = errno;
-		if (ret == 0) {
-			socklen_t n = SS_LEN;
-			int r;
-
-			memset(name, MARK, sizeof(name));
-			r = getsockname(fd, (struct sockaddr *)name, &n);
-			strcat(what, " -> 0, getsockname");
-			tr_addr(what, r, errno, name, SS_LEN, n, m);
-		} else {
-			tr_line("%s -> %s", what, tr_ret(ret, err));
-		}
-		close(fd);
-		if ((int)lens[i] < 0 || lens[i] > SS_LEN)
-			EXPECT_EQ(EINVAL, ret ? err : 0) TH_LOG("%s", what);
-		if (lens[i] == 1)	/* (length 0 is TIPC's "unbind all") */
-			EXPECT_EQ(-1, ret) TH_LOG("%s", what);
-		if (lens[i] == L)
-			EXPECT_EQ(0, ret) TH_LOG("%s: %s", what, strerror(err));
-	}
-	for (i = 0; i < 3; i++) {
-		const int wrong[] = { AF_UNSPEC, domain == AF_INET ? AF_INET6 : AF_INET, 0x7fff };
-
-		memset(buf, 0, sizeof(buf));
-		memcpy(buf, addr, L);
-		((struct sockaddr *)buf)->sa_family = wrong[i];
-		fd = socket(domain, type | SOCK_CLOEXEC, protocol);
-		ASSERT_LE(0, fd);
-		ret = bind(fd, (struct sockaddr *)buf, L);
-		tr_line("bind family=%d len=%u -> %s", wrong[i], L, tr_ret(ret, errno));
-		close(fd);
-	}
-}
-
 /* A row whose family has bind() but no getname(): what the engine does, here. */
 static void row_nameless(struct __test_metadata *_metadata, int domain, int type, int protocol,
 			 socklen_t (*address)(struct sockaddr_storage *, int))
@@ -124,27 +71,8 @@ static void row_nameless(struct __test_metadata *_metadata, int domain, int type
 
 /* --- RDS over the loopback transport ----------------------------------- */
 
-static socklen_t rds_inet(struct sockaddr_storage *ss, int n)
-{
-	struct sockaddr_in *sin = (void *)ss;
-
-	memset(ss, 0, sizeof(*ss));
-	sin->sin_family = AF_INET;
-	sin->sin_port = htons(42100 + n);
-	inet_pton(AF_INET, "127.0.0.1", &sin->sin_addr);
-	return sizeof(*sin);
-}
-
-static socklen_t rds_inet6(struct sockaddr_storage *ss, int n)
-{
-	struct sockaddr_in6 *sin6 = (void *)ss;
-
-	memset(ss, 0, sizeof(*ss));
-	sin6->sin6_family = AF_INET6;
-	sin6->sin6_port = htons(42110 + n);
-	inet_pton(AF_INET6, "::1", &sin6->sin6_addr);
-	return sizeof(*sin6);
-}
+INET_LOOPBACK_ADDR(rds_inet, 42100)
+INET6_LOOPBACK_ADDR(rds_inet6, 42110)
 
 FAMILY_ROW(rds_inet, .domain = AF_RDS, .type = SOCK_SEQPACKET, .address = rds_inet,
 	   .flags = F_DGRAM | F_CLIENT_BIND);
@@ -728,50 +656,32 @@ struct l2tp_case {
 	struct mask pid;
 };
 
+/*
+ * The four sockaddr_pppol2tp* differ in the layout of their pppol2tp
+ * member (v2 or v3 ids, IPv4 or IPv6 addresses), not in its field names.
+ */
+#define PPPOL2TP_FILL(sp, _fd, tunnel, session)					\
+	do {									\
+		(sp)->sa_family = AF_PPPOX;					\
+		(sp)->sa_protocol = PX_PROTO_OL2TP;				\
+		(sp)->pppol2tp.fd = (_fd);					\
+		(sp)->pppol2tp.s_tunnel = (tunnel);				\
+		(sp)->pppol2tp.d_tunnel = (tunnel) + 1;				\
+		(sp)->pppol2tp.s_session = (session);				\
+		(sp)->pppol2tp.d_session = (session) ? (session) + 1 : 0;	\
+	} while (0)
+
 static void pppol2tp_fill(void *buf, const struct l2tp_case *c, int fd, int tunnel, int session)
 {
 	memset(buf, 0, SS_LEN);
-	if (c->version == 2 && c->domain == AF_INET) {
-		struct sockaddr_pppol2tp *sp = buf;
-
-		sp->sa_family = AF_PPPOX;
-		sp->sa_protocol = PX_PROTO_OL2TP;
-		sp->pppol2tp.fd = fd;
-		sp->pppol2tp.s_tunnel = tunnel;
-		sp->pppol2tp.d_tunnel = tunnel + 1;
-		sp->pppol2tp.s_session = session;
-		sp->pppol2tp.d_session = session ? session + 1 : 0;
-	} else if (c->version == 2) {
-		struct sockaddr_pppol2tpin6 *sp = buf;
-
-		sp->sa_family = AF_PPPOX;
-		sp->sa_protocol = PX_PROTO_OL2TP;
-		sp->pppol2tp.fd = fd;
-		sp->pppol2tp.s_tunnel = tunnel;
-		sp->pppol2tp.d_tunnel = tunnel + 1;
-		sp->pppol2tp.s_session = session;
-		sp->pppol2tp.d_session = session ? session + 1 : 0;
-	} else if (c->domain == AF_INET) {
-		struct sockaddr_pppol2tpv3 *sp = buf;
-
-		sp->sa_family = AF_PPPOX;
-		sp->sa_protocol = PX_PROTO_OL2TP;
-		sp->pppol2tp.fd = fd;
-		sp->pppol2tp.s_tunnel = tunnel;
-		sp->pppol2tp.d_tunnel = tunnel + 1;
-		sp->pppol2tp.s_session = session;
-		sp->pppol2tp.d_session = session ? session + 1 : 0;
-	} else {
-		struct sockaddr_pppol2tpv3in6 *sp = buf;
-
-		sp->sa_family = AF_PPPOX;
-		sp->sa_protocol = PX_PROTO_OL2TP;
-		sp->pppol2tp.fd = fd;
-		sp->pppol2tp.s_tunnel = tunnel;
-		sp->pppol2tp.d_tunnel = tunnel + 1;
-		sp->pppol2tp.s_session = session;
-		sp->pppol2tp.d_session = session ? session + 1 : 0;
-	}
+	if (c->version == 2 && c->domain == AF_INET)
+		PPPOL2TP_FILL((struct sockaddr_pppol2tp *)buf, fd, tunnel, session);
+	else if (c->version == 2)
+		PPPOL2TP_FILL((struct sockaddr_pppol2tpin6 *)buf, fd, tunnel, session);
+	else if (c->domain == AF_INET)
+		PPPOL2TP_FILL((struct sockaddr_pppol2tpv3 *)buf, fd, tunnel, session);
+	else
+		PPPOL2TP_FILL((struct sockaddr_pppol2tpv3in6 *)buf, fd, tunnel, session);
 }
 
 /* A UDP socket on the loopback address, connected to the next port. */
@@ -781,24 +691,12 @@ static int l2tp_udp(int domain, int port)
 	socklen_t len;
 	int fd = socket(domain, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 
-	memset(&a, 0, sizeof(a));
-	memset(&b, 0, sizeof(b));
 	if (domain == AF_INET) {
-		struct sockaddr_in *sa = (void *)&a, *sb = (void *)&b;
-
-		sa->sin_family = sb->sin_family = AF_INET;
-		sa->sin_addr.s_addr = sb->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		sa->sin_port = htons(port);
-		sb->sin_port = htons(port + 1);
-		len = sizeof(*sa);
+		len = inet_addr_port(&a, "127.0.0.1", port);
+		inet_addr_port(&b, "127.0.0.1", port + 1);
 	} else {
-		struct sockaddr_in6 *sa = (void *)&a, *sb = (void *)&b;
-
-		sa->sin6_family = sb->sin6_family = AF_INET6;
-		sa->sin6_addr = sb->sin6_addr = in6addr_loopback;
-		sa->sin6_port = htons(port);
-		sb->sin6_port = htons(port + 1);
-		len = sizeof(*sa);
+		len = inet6_addr_port(&a, "::1", port, 0);
+		inet6_addr_port(&b, "::1", port + 1, 0);
 	}
 	if (fd >= 0 && (bind(fd, (struct sockaddr *)&a, len) ||
 			connect(fd, (struct sockaddr *)&b, len))) {

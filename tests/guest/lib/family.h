@@ -28,13 +28,18 @@
  * (lengths above sizeof(struct sockaddr_storage) are EINVAL, a valid bind
  * works, getname never writes past the buffer, ...) are asserted here; the
  * rest is proven by comparing the transcripts of the two kernels.
+ *
+ * At the end, helpers for the rows and TEST()s of the family programs:
+ * INET and INET6 addresses, and bind_lens() for sockets no row can make.
  */
 #ifndef GUEST_FAMILY_H
 #define GUEST_FAMILY_H
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
@@ -389,6 +394,101 @@ TEST_F(family, peers)
 			EXPECT_EQ(1, ret);
 		}
 		close(cli);
+	}
+}
+
+/* An AF_INET address: @ip (text) and @port. Returns its length. */
+static inline socklen_t inet_addr_port(struct sockaddr_storage *ss, const char *ip, int port)
+{
+	struct sockaddr_in *sin = (void *)ss;
+
+	memset(ss, 0, sizeof(*ss));
+	sin->sin_family = AF_INET;
+	sin->sin_port = htons(port);
+	inet_pton(AF_INET, ip, &sin->sin_addr);
+	return sizeof(*sin);
+}
+
+/* An AF_INET6 address: @ip (text), @port and @scope id. Returns its length. */
+static inline socklen_t inet6_addr_port(struct sockaddr_storage *ss, const char *ip, int port,
+					unsigned int scope)
+{
+	struct sockaddr_in6 *sin6 = (void *)ss;
+
+	memset(ss, 0, sizeof(*ss));
+	sin6->sin6_family = AF_INET6;
+	sin6->sin6_port = htons(port);
+	sin6->sin6_scope_id = scope;
+	inet_pton(AF_INET6, ip, &sin6->sin6_addr);
+	return sizeof(*sin6);
+}
+
+/* A row's ->address: 127.0.0.1 (or ::1) at port @port + n. */
+#define INET_LOOPBACK_ADDR(fn, port)					\
+	static socklen_t fn(struct sockaddr_storage *ss, int n)		\
+	{								\
+		return inet_addr_port(ss, "127.0.0.1", (port) + n);	\
+	}
+#define INET6_LOOPBACK_ADDR(fn, port)					\
+	static socklen_t fn(struct sockaddr_storage *ss, int n)		\
+	{								\
+		return inet6_addr_port(ss, "::1", (port) + n, 0);	\
+	}
+
+/*
+ * bind_lengths for a socket the rows cannot make (a TEST() of its own):
+ * bind() @addr of @L bytes at every length and with wrong families, each
+ * on a new socket, getsockname() of those that bind.
+ */
+static inline void bind_lens(struct __test_metadata *_metadata, int domain, int type, int protocol,
+			     const void *addr, socklen_t L, struct mask m)
+{
+	const socklen_t lens[] = { 0, 1, 2, L - 1, L, L + 1, 128, 129, 130,
+				   1 << 20, INT_MAX, (socklen_t)-1 };
+	unsigned char buf[SS_LEN + 512], name[SS_LEN + 8];
+	size_t i;
+	int fd, ret, err;
+
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "bind len=%d", (int)lens[i]);
+		memset(buf, 0, sizeof(buf));
+		memcpy(buf, addr, L);
+		fd = socket(domain, type | SOCK_CLOEXEC, protocol);
+		ASSERT_LE(0, fd);
+		ret = bind(fd, (struct sockaddr *)buf, lens[i]);
+		err = errno;
+		if (ret == 0) {
+			socklen_t n = SS_LEN;
+			int r;
+
+			memset(name, MARK, sizeof(name));
+			r = getsockname(fd, (struct sockaddr *)name, &n);
+			strcat(what, " -> 0, getsockname");
+			tr_addr(what, r, errno, name, SS_LEN, n, m);
+		} else {
+			tr_line("%s -> %s", what, tr_ret(ret, err));
+		}
+		close(fd);
+		if ((int)lens[i] < 0 || lens[i] > SS_LEN)
+			EXPECT_EQ(EINVAL, ret ? err : 0) TH_LOG("%s", what);
+		if (lens[i] == 1)	/* (length 0 is TIPC's "unbind all") */
+			EXPECT_EQ(-1, ret) TH_LOG("%s", what);
+		if (lens[i] == L)
+			EXPECT_EQ(0, ret) TH_LOG("%s: %s", what, strerror(err));
+	}
+	for (i = 0; i < 3; i++) {
+		const int wrong[] = { AF_UNSPEC, domain == AF_INET ? AF_INET6 : AF_INET, 0x7fff };
+
+		memset(buf, 0, sizeof(buf));
+		memcpy(buf, addr, L);
+		((struct sockaddr *)buf)->sa_family = wrong[i];
+		fd = socket(domain, type | SOCK_CLOEXEC, protocol);
+		ASSERT_LE(0, fd);
+		ret = bind(fd, (struct sockaddr *)buf, L);
+		tr_line("bind family=%d len=%u -> %s", wrong[i], L, tr_ret(ret, errno));
+		close(fd);
 	}
 }
 

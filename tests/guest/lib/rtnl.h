@@ -2,13 +2,16 @@
 /*
  * rtnl.h - the few rtnetlink requests the guest tests need, over a plain
  * NETLINK_ROUTE socket: create/delete a link, enslave it, set and get its
- * IFLA_ADDRESS / IFLA_BROADCAST, and up/down by ioctl. Every call returns 0
- * or -errno from the kernel's ack, so that tests can compare errno values.
+ * IFLA_ADDRESS / IFLA_BROADCAST, and up/down by ioctl; nl_talk() serves
+ * any netlink protocol (lib/genl.h builds on it), write_file() sets a
+ * sysctl. Every call returns 0 or -errno from the kernel's ack, so that
+ * tests can compare errno values.
  */
 #ifndef GUEST_RTNL_H
 #define GUEST_RTNL_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/if_link.h>
 #include <linux/netlink.h>
 #include <linux/neighbour.h>
@@ -55,16 +58,17 @@ static inline void rtnl_init(struct rtnl_req *req, int type, int flags, int ifin
 }
 
 /*
- * Send @req; with @reply, copy the first answer there (RTM_GETLINK),
- * otherwise wait for the ack. Returns 0 or -errno.
+ * Send @req on a new @proto netlink socket. Without @reply wait for the
+ * ack; with it, copy the first answer there (at most @size bytes).
+ * Returns 0 or -errno.
  */
-static inline int rtnl_talk(struct nlmsghdr *req, void *reply, size_t size)
+static inline int nl_talk(int proto, struct nlmsghdr *req, void *reply, size_t size)
 {
-	char buf[8192];
+	char buf[16384];
 	struct nlmsghdr *nh;
 	int fd, n, ret = -EIO;
 
-	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, proto);
 	if (fd < 0)
 		return -errno;
 	if (!reply)
@@ -92,6 +96,12 @@ static inline int rtnl_talk(struct nlmsghdr *req, void *reply, size_t size)
 out:
 	close(fd);
 	return ret;
+}
+
+/* nl_talk() on NETLINK_ROUTE: with @reply, the first answer (RTM_GETLINK). */
+static inline int rtnl_talk(struct nlmsghdr *req, void *reply, size_t size)
+{
+	return nl_talk(NETLINK_ROUTE, req, reply, size);
 }
 
 static inline int link_create(const char *kind, const char *name)
@@ -259,6 +269,19 @@ static inline int neigh_get_lladdr(int ifindex, unsigned int ip, void *buf, int 
 		}
 	}
 out:
+	close(fd);
+	return ret;
+}
+
+/* Write @s to the file @path (a sysctl, a sysfs knob): 0 or -errno. */
+static inline int write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		ret = -errno;
 	close(fd);
 	return ret;
 }

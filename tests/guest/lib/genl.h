@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * genl.h - generic netlink requests for the guest tests, on top of
+ * lib/rtnl.h: a request with room for its attributes, its header, the
+ * lookup of a family id by name and of an attribute in an answer. The
+ * request goes out with nl_talk(NETLINK_GENERIC, NH(&req), ...), which
+ * returns 0 or -errno from the kernel's ack.
+ */
+#ifndef GUEST_GENL_H
+#define GUEST_GENL_H
+
+#include <linux/genetlink.h>
+
+#include "rtnl.h"
+
+/*
+ * The whole request, not its first member: rtnl_add() writes past the
+ * nlmsghdr, which gcc's bounds checks (stringop-overflow) would otherwise
+ * take for an overflow of that member.
+ */
+#define NH(req) ((struct nlmsghdr *)(void *)(req))
+
+/* A generic netlink request: header, family header and its attributes. */
+struct genl_req {
+	struct nlmsghdr nh;
+	struct genlmsghdr g;
+	char attrs[1024];
+};
+
+/* Start a request for command @cmd of family @family (an id), no attributes. */
+static inline void genl_init(struct genl_req *req, int family, int cmd, int version)
+{
+	memset(req, 0, sizeof(*req));
+	req->nh.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN);
+	req->nh.nlmsg_type = family;
+	req->nh.nlmsg_flags = NLM_F_REQUEST;
+	req->g.cmd = cmd;
+	req->g.version = version;
+}
+
+/* Attribute @type of a generic netlink answer, or NULL. */
+static inline struct rtattr *genl_attr(struct nlmsghdr *nh, int type)
+{
+	struct rtattr *rta = (void *)((char *)NLMSG_DATA(nh) + GENL_HDRLEN);
+	int len = nh->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
+
+	for (; RTA_OK(rta, len); rta = RTA_NEXT(rta, len))
+		if ((rta->rta_type & NLA_TYPE_MASK) == type)
+			return rta;
+	return NULL;
+}
+
+/* The id of generic netlink family @name, or -errno. */
+static inline int genl_family(const char *name)
+{
+	char reply[8192];
+	struct genl_req req;
+	struct rtattr *rta;
+	int ret;
+
+	genl_init(&req, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1);
+	rtnl_add(NH(&req), CTRL_ATTR_FAMILY_NAME, name, strlen(name) + 1);
+	ret = nl_talk(NETLINK_GENERIC, NH(&req), reply, sizeof(reply));
+	if (ret)
+		return ret;
+	rta = genl_attr((void *)reply, CTRL_ATTR_FAMILY_ID);
+	if (!rta)
+		return -ENOENT;
+	return *(unsigned short *)RTA_DATA(rta);
+}
+
+#endif /* GUEST_GENL_H */
