@@ -5,7 +5,7 @@
 #                         non-zero exit on any failure (CI)
 #   make baseline         the same for 6.12.118 with only the test patches (= make run SERIES=none)
 #   make compare          baseline and patched guest transcripts agree, apart from
-#                         tests/expect/transcript.diff (needs run and baseline)
+#                         tests/expect/$(SERIES).transcript.diff (needs run and baseline)
 #   make abi-layout       every struct that holds a sockaddr has the same layout on both
 #                         kernels, and no sockaddr flexible-array warning is left (needs both)
 #   make bisect-build     build every prefix of the series (slow, not in check)

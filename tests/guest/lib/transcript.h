@@ -4,7 +4,7 @@
  * differential check: the baseline and the patched kernel run the same
  * programs, and their transcripts must be identical line for line (apart
  * from the behaviour changes the series makes on purpose, which are listed
- * in tests/expect/transcript.diff).
+ * in tests/expect/main.transcript.diff).
  *
  * One line per observation, "<case>: <what> -> <result>", appended with a
  * single write() to /tmp/transcript/<program>.txt (the harness runs every
