@@ -3,6 +3,8 @@
 # single object under x86_64 allmodconfig with clang-19, CONFIG_WERROR=y and
 # W=1. Files x86_64 cannot build are listed in config/compile-skip.txt with
 # the reason; each of them must still be touched by the series (no stale rows).
+# TOUCHED_BY=OTHER compiles, in this series' tree, the files that the series
+# OTHER touches (make report: the baseline's objects of the main series' files).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
@@ -10,7 +12,7 @@ series_env "$@"
 OBJ=$DIR/allmod
 SKIP=$TOP/config/compile-skip.txt
 
-files=$(git -C "$TREE" diff --name-only base HEAD -- '*.c' | sort)
+files=$(git -C "$BUILD/${TOUCHED_BY:-$SERIES}/linux" diff --name-only base HEAD -- '*.c' | sort)
 if [ -z "$files" ]; then
 	echo "compile-touched: $SERIES touches no .c file"
 	exit 0
@@ -21,10 +23,24 @@ if [ ! -f "$OBJ/include/generated/autoconf.h" ]; then
 	"$TREE/scripts/config" --file "$OBJ/.config" -e WERROR
 	make -s -C "$TREE" O="$OBJ" olddefconfig >/dev/null
 fi
+# allmodconfig randomizes struct layouts (RANDSTRUCT_FULL) with a seed made
+# per object folder. Objects compared with another series' (make report)
+# need that series' seed, and a fresh compile: ccache does not hash the
+# seed file that clang reads.
+if [ -n "${TOUCHED_BY:-}" ]; then
+	seed=$BUILD/$TOUCHED_BY/allmod/scripts/basic/randstruct.seed
+	if [ -f "$seed" ]; then
+		mkdir -p "$OBJ/scripts/basic" "$OBJ/include/generated"
+		cp "$seed" "$OBJ/scripts/basic/randstruct.seed"
+		cp "$BUILD/$TOUCHED_BY/allmod/include/generated/randstruct_hash.h" "$OBJ/include/generated/"
+		export CCACHE_RECACHE=1
+	fi
+fi
 make -s -C "$TREE" O="$OBJ" -j"$(nproc)" prepare >/dev/null
 
 objs="" skipped=0 n=0
 for f in $files; do
+	[ -f "$TREE/$f" ] || continue
 	if grep -q "^${f}[[:space:]]" "$SKIP" 2>/dev/null; then
 		echo "compile-touched: skip $(grep "^${f}[[:space:]]" "$SKIP")"
 		skipped=$((skipped + 1))
