@@ -9,6 +9,8 @@
 #   make abi-layout       every struct that holds a sockaddr has the same layout on both
 #                         kernels, and no sockaddr flexible-array warning is left (needs both)
 #   make bisect-build     build every prefix of the series (slow, not in check)
+#   make report           measure the series against the baseline: binary identity, ABI layout,
+#                         warning census, size, stack, guest benchmarks -> build/report/report.md
 #
 # SERIES selects the patch queue: main (patches/series), none (baseline: patches/series.none),
 # NAME (patches-NAME/series).
@@ -30,7 +32,7 @@ export KBUILD_BUILD_HOST := qemu
 
 S := scripts
 
-.PHONY: run check baseline compare abi-layout deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build clean distclean
+.PHONY: run check baseline compare abi-layout deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
 
 run: deps tree config kernel initramfs boot parse
 
@@ -80,6 +82,12 @@ abi-layout:
 	@. $(S)/lib.sh && stage abi-layout $(S)/abi-layout.sh none $(SERIES)
 
 # Every prefix of the series builds (slow; run by hand before closing an issue).
+# Both test kernels and the other design (patches-legacy), then what only
+# the report needs (scripts/report.sh); docs/RESULTS.md is a copy of its result.
+report: run baseline
+	$(MAKE) run SERIES=legacy
+	@. $(S)/lib.sh && stage report $(S)/report.sh $(SERIES)
+
 bisect-build: deps
 	@. $(S)/lib.sh && stage bisect-build $(S)/bisect-build.sh $(SERIES)
 

@@ -24,17 +24,18 @@ if [ ! -f "$OBJ/include/generated/autoconf.h" ]; then
 	make -s -C "$TREE" O="$OBJ" olddefconfig >/dev/null
 fi
 # allmodconfig randomizes struct layouts (RANDSTRUCT_FULL) with a seed made
-# per object folder. Objects compared with another series' (make report)
-# need that series' seed, and a fresh compile: ccache does not hash the
-# seed file that clang reads.
+# per object folder, and ccache does not know the seed file that clang
+# reads. Objects that make report compares with another series' need that
+# series' seed (TOUCHED_BY=SERIES; TOUCHED_BY set to the series itself for
+# its own side) and the seed in ccache's hash.
 if [ -n "${TOUCHED_BY:-}" ]; then
 	seed=$BUILD/$TOUCHED_BY/allmod/scripts/basic/randstruct.seed
-	if [ -f "$seed" ]; then
+	if [ "$TOUCHED_BY" != "$SERIES" ] && [ -f "$seed" ]; then
 		mkdir -p "$OBJ/scripts/basic" "$OBJ/include/generated"
 		cp "$seed" "$OBJ/scripts/basic/randstruct.seed"
 		cp "$BUILD/$TOUCHED_BY/allmod/include/generated/randstruct_hash.h" "$OBJ/include/generated/"
-		export CCACHE_RECACHE=1
 	fi
+	export CCACHE_EXTRAFILES="$OBJ/scripts/basic/randstruct.seed"
 fi
 make -s -C "$TREE" O="$OBJ" -j"$(nproc)" prepare >/dev/null
 

@@ -22,9 +22,10 @@ for src in ${GUEST_TESTS:-"$TOP"/tests/guest/*.c}; do
 	n=$((n + 1))
 done
 # The functions /init profiles for scripts/coverage.py report (the list
-# comes from the main tree and its built objects).
+# comes from the main tree and its built objects; COVERAGE=no for kernels
+# without ftrace, such as the benchmark kernels).
 rm -f "$DIR/coverage.funcs"
-if [ "$SERIES" = main ] && [ -f "$OBJ/vmlinux" ]; then
+if [ "$SERIES" = main ] && [ "${COVERAGE:-yes}" = yes ] && [ -f "$OBJ/vmlinux" ]; then
 	python3 "$TOP/scripts/coverage.py" funcs "$TREE" "$OBJ" >"$DIR/coverage.funcs"
 	cp "$DIR/coverage.funcs" "$ROOT/coverage.funcs"
 fi

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""report.py BUILD SERIES [OTHER ...] - write the Markdown report of `make report`.
+
+Everything in it is measured from what scripts/report.sh left in BUILD:
+the baseline (none) and SERIES test kernels and their allmodconfig objects
+of the files SERIES touches, the two benchmark kernels (NAME-bench) and
+their guest benchmark transcripts, and the abi-layout output; for each
+OTHER design (a series booted with make run SERIES=OTHER, such as legacy)
+a side-by-side table. Markdown on stdout.
+"""
+import datetime
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
+
+
+def header(build, series):
+    tree = f"{build}/{series}/linux"
+    rev = run(["git", "-C", TOP, "rev-parse", "--short", "HEAD"]).strip()
+    dirty = run(["git", "-C", TOP, "status", "--porcelain", "--untracked-files=no"]).strip()
+    version = run(["make", "-s", "-C", tree, "kernelversion"]).strip()
+    clang = run(["clang-19", "--version"]).splitlines()[0]
+    patches = run(["git", "-C", tree, "log", "--oneline", "base..HEAD"]).splitlines()
+    stat = run(["git", "-C", tree, "diff", "--shortstat", "base", "HEAD"]).strip()
+    code = run(["git", "-C", tree, "diff", "--shortstat", "base", "HEAD", "--",
+                ".", ":!*kunit*"]).strip()
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"# Results: the `{series}` series against the baseline\n")
+    print(f"Measured {now} by `make report` (workbench {rev}{' with local changes' if dirty else ''})"
+          f" on Linux {version}, {clang}. Baseline: `none` (6.12.118 with only the KUnit suite); "
+          f"series: `{series}`, {len(patches)} patches: {stat} ({code} outside the KUnit tests).\n")
+
+
+def identity(build, series):
+    print("## 1. Binary identity\n")
+    print("Every object of a `.c` file the series touches, disassembled "
+          "(`llvm-objdump-19 -d -r`, addresses dropped) in both kernels and compared "
+          "function by function (scripts/binary-identity.py; the reason for each code "
+          "difference is in tests/expect/identity.reasons).\n")
+    sets = []
+    for label, sub in (("benchmark config (no sanitizers)", "{}-bench/obj"),
+                       ("test config (KASAN, UBSAN, FORTIFY)", "{}/obj"),
+                       ("x86_64 allmodconfig", "{}/allmod")):
+        base, ser = f"{build}/{sub.format('none')}", f"{build}/{sub.format(series)}"
+        if os.path.isdir(base) and os.path.isdir(ser):
+            sets += [label, base, ser]
+    sys.stdout.flush()
+    subprocess.run([sys.executable, f"{TOP}/scripts/binary-identity.py",
+                    f"{build}/none/linux", f"{build}/{series}/linux"] + sets, check=True)
+
+
+def layout(build, series):
+    print("## 2. ABI layout and warning census\n")
+    out = open(f"{build}/report/abi-layout-{series}.txt").read().strip()
+    print("`make abi-layout` (also part of `make check`): every header that holds a sockaddr, "
+          "compiled with kbuild's own flags in both trees, compared with pahole.\n")
+    print("```\n" + out + "\n```\n")
+    counts = {}
+    for s in ("none", series):
+        path = f"{build}/{series}/abi/{s}.census"
+        for line in open(path) if os.path.exists(path) else []:
+            f = line.split(":")[0]
+            counts.setdefault(f, {}).setdefault(s, 0)
+            counts[f][s] += 1
+    if counts:
+        print(f"| header | baseline sites | {series} sites |")
+        print("|---|---:|---:|")
+        for f in sorted(counts):
+            print(f"| {f} | {counts[f].get('none', 0)} | {counts[f].get(series, 0)} |")
+        print()
+
+
+def bloat(build, series):
+    print("## 3. Size\n")
+    for label, sub in (("benchmark config", "{}-bench/obj"), ("test config", "{}/obj")):
+        a, b = f"{build}/{sub.format('none')}/vmlinux", f"{build}/{sub.format(series)}/vmlinux"
+        if not (os.path.exists(a) and os.path.exists(b)):
+            continue
+        out = run([f"{build}/{series}/linux/scripts/bloat-o-meter", a, b]).splitlines()
+        print(f"`scripts/bloat-o-meter` baseline -> {series}, {label}:\n")
+        print("```\n" + "\n".join(out[:24]) + ("\n..." if len(out) > 24 else "") + "\n```\n")
+    stacks(build, series)
+
+
+def frames(obj, checkstack):
+    dis = subprocess.run(["objdump", "-d", obj], check=True, capture_output=True).stdout
+    out = subprocess.run(["perl", checkstack, "x86_64", "0"], input=dis, check=True,
+                         capture_output=True).stdout.decode()
+    res = {}
+    for line in out.splitlines():
+        m = re.match(r"^0x[0-9a-f]+ (\S+) \[\S+\]:\s+(\d+)", line)
+        if m:
+            res[m.group(1)] = max(res.get(m.group(1), 0), int(m.group(2)))
+    return res
+
+
+def stacks(build, series):
+    tree = f"{build}/{series}/linux"
+    checkstack = f"{tree}/scripts/checkstack.pl"
+    a, b = f"{build}/none-bench/obj", f"{build}/{series}-bench/obj"
+    files = run(["git", "-C", tree, "diff", "--name-only", "base", "HEAD", "--", "*.c"]).split()
+    rows = []
+    for f in files:
+        o = f[:-2] + ".o"
+        if not (os.path.exists(f"{a}/{o}") and os.path.exists(f"{b}/{o}")):
+            continue
+        fa, fb = frames(f"{a}/{o}", checkstack), frames(f"{b}/{o}", checkstack)
+        for fn in sorted(set(fa) | set(fb)):
+            if fa.get(fn) != fb.get(fn) or fn == "do_setlink":
+                rows.append((o, fn, fa.get(fn, 0), fb.get(fn, 0)))
+    print("Stack frames (`scripts/checkstack.pl` on the objects of the touched files, benchmark "
+          "config) of every function whose frame changed, and do_setlink:\n")
+    print(f"| object | function | baseline bytes | {series} bytes | change |")
+    print("|---|---|---:|---:|---:|")
+    for o, fn, x, y in rows:
+        print(f"| {o} | {fn} | {x} | {y} | {y - x:+d} |")
+    print()
+
+
+def bench_runs(path):
+    runs = {}
+    for line in open(path):
+        m = re.match(r"^(\S+) run=\d+ n=(\d+) ns=(\d+)", line)
+        if m:
+            runs.setdefault(m.group(1), []).append(int(m.group(3)) / int(m.group(2)))
+    return runs
+
+
+def bench(build, series):
+    print("## 4. Guest benchmarks\n")
+    paths = {s: f"{build}/{s}-bench/files/transcript/sockaddr_bench.txt" for s in ("none", series)}
+    if not all(os.path.exists(p) for p in paths.values()):
+        print("(no benchmark transcripts)\n")
+        return
+    base, ser = bench_runs(paths["none"]), bench_runs(paths[series])
+    print("tests/bench/sockaddr_bench.c on the benchmark kernels under QEMU "
+          "`-icount shift=0,align=off,sleep=off` (guest time = executed instructions, 1 ns each). "
+          "ns per operation: median of the runs [min, max]; speed = baseline ns / series ns "
+          "(above 1: the series is faster; goal: at least 0.99).\n")
+    print(f"| loop | runs | baseline ns/op | {series} ns/op | speed |")
+    print("|---|---:|---:|---:|---:|")
+    for name in base:
+        if name not in ser:
+            continue
+        x, y = base[name], ser[name]
+        mx, my = statistics.median(x), statistics.median(y)
+        print(f"| {name} | {len(x)}/{len(y)} | {mx:.0f} [{min(x):.0f}, {max(x):.0f}] | "
+              f"{my:.0f} [{min(y):.0f}, {max(y):.0f}] | {mx / my:.3f} |")
+    print()
+
+
+def kunit_sizes(build, name):
+    """(sa_data bos, bdos, embedded, over-long copies FORTIFY caught) from a KUnit log."""
+    log = open(f"{build}/{name}/kunit.log").read()
+    bos = re.search(r"__builtin_object_size\(sa->sa_data, 1\) = (-?\d+)", log)
+    bdos = re.search(r"__builtin_dynamic_object_size\(sa->sa_data, 1\) = (-?\d+)", log)
+    emb = re.search(r"sockaddr_embedded_object_size: (ifr_hwaddr.*)", log)
+    fort = re.search(r"sockaddr_sa_data_memcpy_checked: pass:\d+ fail:(\d+)", log)
+    return (bos.group(1) if bos else "?", bdos.group(1) if bdos else "?",
+            emb.group(1).strip() if emb else "?",
+            f"{5 - int(fort.group(1))} of 5" if fort else "?")
+
+
+def first_line(path, prefix):
+    for line in open(path) if os.path.exists(path) else []:
+        if line.startswith(prefix):
+            return line.split(":", 1)[1].strip()
+    return "(not measured)"
+
+
+def designs(build, series, others):
+    print("## 5. The other design, side by side\n")
+    print("Each design built and booted with `make run SERIES=NAME` (the same test config, "
+          "guest suite and KUnit bounds suite) in this run.\n")
+    names = [series] + others
+    rows = {}
+    for n in ["none"] + names:
+        tree = f"{build}/{n}/linux"
+        stat = run(["git", "-C", tree, "diff", "--shortstat", "base", "HEAD", "--", ".",
+                    ":!*kunit*"]).strip() or "none"
+        bos, bdos, emb, fort = kunit_sizes(build, n)
+        rows.setdefault("files touched, lines (without the KUnit suite)", []).append(stat)
+        rows.setdefault("object size of `sa->sa_data` (bos / bdos)", []).append(f"{bos} / {bdos}")
+        rows.setdefault("object size of embedded sa_data", []).append(emb)
+        rows.setdefault("over-long sa_data copies FORTIFY catches", []).append(fort)
+        if n == "none":
+            continue
+        rows.setdefault("sockaddr warning sites left (baseline 16)", [""]).append(
+            first_line(f"{build}/report/abi-layout-{n}.txt", "census"))
+        rows.setdefault("ABI layout against the baseline", [""]).append(
+            first_line(f"{build}/report/abi-layout-{n}.txt", "abi-layout"))
+        rows.setdefault("guest transcripts against the baseline", [""]).append(
+            first_line(f"{build}/report/compare-{n}.txt", "compare-transcripts"))
+        rows.setdefault("guest and KUnit results", [""]).append(
+            first_line(f"{build}/{n}/summary.txt", "summary"))
+    print("| | baseline | " + " | ".join(names) + " |")
+    print("|---|---|" + "---|" * len(names))
+    for k, v in rows.items():
+        print(f"| {k} | " + " | ".join(v) + " |")
+    print()
+    for n in others:
+        a, b = f"{build}/none/obj", f"{build}/{n}/obj"
+        if os.path.isdir(b):
+            print(f"Binary identity of the `{n}` series (test config, the files it touches):\n")
+            sys.stdout.flush()
+            subprocess.run([sys.executable, f"{TOP}/scripts/binary-identity.py",
+                            f"{build}/none/linux", f"{build}/{n}/linux", n, a, b], check=True)
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    build, series, others = sys.argv[1], sys.argv[2], sys.argv[3:]
+    header(build, series)
+    identity(build, series)
+    layout(build, series)
+    bloat(build, series)
+    bench(build, series)
+    if others:
+        designs(build, series, others)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+#!/bin/sh
+# report.sh SERIES - measure SERIES against the baseline (none) and write
+# $BUILD/report/report.md (scripts/report.py). It expects both test kernels
+# (make report builds and boots them first), and builds here what only the
+# report needs:
+#  - the allmodconfig objects of the files SERIES touches, in both trees
+#    with the same RANDSTRUCT seed (scripts/compile-touched.sh TOUCHED_BY),
+#  - two benchmark kernels, $BUILD/none-bench and $BUILD/SERIES-bench
+#    (the same trees, config/bench/bench.config instead of the checkers),
+#    booted under QEMU -icount with tests/bench/sockaddr_bench.c as the
+#    only guest program (BENCH_RUNS runs of each loop, default 7),
+#  - the ABI layout check and warning census (scripts/abi-layout.sh).
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/lib.sh"
+SERIES=${1:?usage: report.sh SERIES}
+BUILD=${BUILD:-$TOP/build}
+OUT=$BUILD/report
+BENCH_RUNS=${BENCH_RUNS:-7}
+mkdir -p "$OUT"
+
+echo "report: allmodconfig objects of the files $SERIES touches, in $SERIES and the baseline"
+TOUCHED_BY=$SERIES "$TOP/scripts/compile-touched.sh" "$SERIES" >"$OUT/allmod-$SERIES.log" 2>&1 ||
+	echo "report: (warnings or errors: $OUT/allmod-$SERIES.log)"
+TOUCHED_BY=$SERIES "$TOP/scripts/compile-touched.sh" none >"$OUT/allmod-none.log" 2>&1 ||
+	echo "report: (some baseline files did not compile cleanly: $OUT/allmod-none.log)"
+tail -n 1 "$OUT/allmod-$SERIES.log" "$OUT/allmod-none.log"
+
+for s in none "$SERIES"; do
+	NAME=$s-bench
+	export NAME
+	DIR=$BUILD/$NAME
+	mkdir -p "$DIR"
+	ln -sfn "../$s/linux" "$DIR/linux"
+	ln -sfn "../$s/tree.stamp" "$DIR/tree.stamp"
+	FRAGMENTS="$TOP/config/boot.config $TOP/config/net.config $TOP/config/bench/bench.config" \
+		"$TOP/scripts/configure.sh" "$s"
+	"$TOP/scripts/build-kernel.sh" "$s"
+	COVERAGE=no GUEST_TESTS=$TOP/tests/bench/sockaddr_bench.c "$TOP/scripts/make-initramfs.sh" "$s"
+	QEMU_ARGS="-icount shift=0,align=off,sleep=off" BOOT_TIMEOUT=${BOOT_TIMEOUT:-1800} \
+		KERNEL_ARGS="workbench.bench_runs=$BENCH_RUNS ${KERNEL_ARGS:-}" \
+		"$TOP/scripts/boot.sh" "$s"
+	SERIES=$s
+	guest_console_clean
+	guest_files
+	if grep -q 'not ok' "$DIR/guest.ktap" || ! grep -q '^ok' "$DIR/guest.ktap"; then
+		echo "report: $s: the benchmark failed:" >&2
+		grep 'not ok' "$DIR/guest.ktap" >&2 || true
+		exit 1
+	fi
+	SERIES=${1}
+	unset NAME
+done
+
+# The other designs (REPORT_OTHERS, default legacy) were booted by make
+# report like SERIES; layout, census and transcripts of each against the
+# baseline.
+others=""
+for s in "$SERIES" ${REPORT_OTHERS-legacy}; do
+	"$TOP/scripts/abi-layout.sh" none "$s" >"$OUT/abi-layout-$s.txt"
+	"$TOP/scripts/compare-transcripts.sh" none "$s" >"$OUT/compare-$s.txt" || true
+	[ "$s" = "$SERIES" ] || others="$others $s"
+done
+# shellcheck disable=SC2086
+python3 "$TOP/scripts/report.py" "$BUILD" "$SERIES" $others >"$OUT/report.md"
+echo "report: $OUT/report.md ($(wc -l <"$OUT/report.md") lines)"
