@@ -56,6 +56,11 @@ def functions(obj):
             section = line[len("Disassembly of section "):].rstrip(":")
             continue
         m = FUNC.match(line)
+        if m and m.group(1).startswith(".L"):
+            # an assembler-local label (debug info): inside the function
+            if cur is not None:
+                cur.append("<.L>:")
+            continue
         if m:
             cur = funcs.setdefault(section + " " + m.group(1), [])
             continue
