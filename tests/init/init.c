@@ -29,6 +29,8 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "../guest/lib/rtnl.h"
+
 #define TEST_DIR "/tests"
 #define TRANSCRIPT_DIR "/tmp/transcript"
 #define COVERAGE_FUNCS "/coverage.funcs"
@@ -58,18 +60,6 @@ static void link_up(const char *name)
 out:
 	if (fd >= 0)
 		close(fd);
-}
-
-static int write_str(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, s, strlen(s)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
 }
 
 /* Send one file to the host as a "### NAME" section. */
@@ -123,7 +113,7 @@ static void coverage_start(void)
 		printf("init: no function to profile\n");
 		return;
 	}
-	if (write_str(TRACING "/function_profile_enabled", "1"))
+	if (write_file(TRACING "/function_profile_enabled", "1"))
 		fprintf(stderr, "init: function profiler: %s\n", strerror(errno));
 	printf("init: profiling %d functions (%d refused by ftrace)\n", n, bad);
 }
@@ -132,7 +122,7 @@ static void coverage_stop(FILE *to)
 {
 	if (access(COVERAGE_FUNCS, R_OK))
 		return;
-	write_str(TRACING "/function_profile_enabled", "0");
+	write_file(TRACING "/function_profile_enabled", "0");
 	send_file(to, "coverage/refused", "/tmp/coverage.refused");
 	send_file(to, "coverage/function0", TRACING "/trace_stat/function0");
 }
