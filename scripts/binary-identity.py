@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """binary-identity.py - does the series change the code of what it touches?
 
-    binary-identity.py BASE_TREE TREE LABEL BASE_OBJ SERIES_OBJ [LABEL BASE_OBJ SERIES_OBJ ...]
+    binary-identity.py [--reasons FILE] BASE_TREE TREE LABEL BASE_OBJ SERIES_OBJ [LABEL ...]
 
 For every .c file the series in TREE changes (git diff base HEAD; not
 the test files that BASE_TREE's own patches add) whose object was built
@@ -23,9 +23,11 @@ equal. Each function that differs is classed:
           call): a prototype changed, as the series means to
   code  - the instructions differ
 
-and printed with its reason from tests/expect/identity.reasons when one is
-recorded there (lines "OBJECT FUNCTION reason"; "OBJECT * reason" covers
-the whole object). Markdown on stdout, one section per LABEL.
+and printed with its reason from the --reasons FILE (for the main series
+tests/expect/main.identity.reasons: lines "OBJECT FUNCTION reason";
+"OBJECT * reason" covers the whole object). Markdown on stdout, one
+section per LABEL. Exits 1 when a function's code differs without a
+reason, or when a reason no longer matches any difference (stale).
 """
 import collections
 import os
@@ -35,7 +37,6 @@ import sys
 
 OBJDUMP = os.environ.get("OBJDUMP", "llvm-objdump-19")
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-REASONS = os.path.join(TOP, "tests", "expect", "identity.reasons")
 
 FUNC = re.compile(r"^<(.+)>:$")
 TARGET = re.compile(r"0x[0-9a-f]+ <([^>]+)>")
@@ -124,10 +125,10 @@ def classify(a, b, moves, func):
     return kind
 
 
-def reasons():
+def reasons(path):
     r = {}
-    if os.path.exists(REASONS):
-        for line in open(REASONS):
+    if path:
+        for line in open(path):
             line = line.strip()
             if line and not line.startswith("#"):
                 obj, func, why = line.split(None, 2)
@@ -135,7 +136,7 @@ def reasons():
     return r
 
 
-def compare(touched, base, series, why, moves):
+def compare(touched, base, series, why, moves, used):
     rows, built = [], 0
     for src in touched:
         obj = src[:-2] + ".o"
@@ -153,13 +154,22 @@ def compare(touched, base, series, why, moves):
             else:
                 kind = classify(fa[name], fb[name], moves, name.split(" ", 1)[1])
             func = name.split(" ", 1)[1]
-            diffs.append((func, kind, why.get((obj, func)) or why.get((obj, "*"))))
+            key = (obj, func) if (obj, func) in why else (obj, "*")
+            if key in why:
+                used.add(key)
+            diffs.append((func, kind, why.get(key)))
         rows.append((obj, len(fb), diffs))
     return built, rows
 
 
 def main():
-    base_tree, tree, sets = sys.argv[1], sys.argv[2], sys.argv[3:]
+    args = sys.argv[1:]
+    path = None
+    if args[:1] == ["--reasons"]:
+        path, args = args[1], args[2:]
+    if len(args) < 5:
+        sys.exit(__doc__)
+    base_tree, tree, sets = args[0], args[1], args[2:]
     if not sets or len(sets) % 3:
         sys.exit(__doc__)
     changed = subprocess.run(["git", "-C", tree, "diff", "--name-only", "base", "HEAD"],
@@ -169,11 +179,12 @@ def main():
                                check=True, capture_output=True, text=True).stdout.split())
     touched = [f for f in changed if f.endswith(".c") and f not in tests]
     moves = line_moves(base_tree, tree, [f for f in changed if f.endswith((".c", ".h"))])
-    why = reasons()
+    why = reasons(path)
+    used = set()
     unexplained = 0
     for i in range(0, len(sets), 3):
         label, base, series = sets[i:i + 3]
-        built, rows = compare(touched, base, series, why, moves)
+        built, rows = compare(touched, base, series, why, moves, used)
         same = sum(1 for r in rows if not r[2])
         code = sum(1 for r in rows if any(d[1] not in RANK or d[1] == "code" for d in r[2]))
         pct = 100.0 * same / built if built else 0.0
@@ -199,8 +210,12 @@ def main():
                 cells.append(f"`{func}`: {kind}" + (f", {reason}" if reason else ""))
             print(f"| {obj} | {nfunc} | {len(diffs)} | {'<br>'.join(cells)} |")
         print()
-    print(f"Functions whose code differs without a reason in tests/expect/identity.reasons: "
-          f"{unexplained}.\n")
+    stale = sorted(set(why) - used)
+    print(f"Functions whose code differs without a reason in {path or '(no reasons file)'}: "
+          f"{unexplained}; stale reasons: {len(stale)}.\n")
+    for obj, func in stale:
+        print(f"- stale: {obj} {func}")
+    sys.exit(1 if unexplained or stale else 0)
 
 
 if __name__ == "__main__":

@@ -40,12 +40,18 @@ def header(build, series):
           f"series: `{series}`, {len(patches)} patches: {stat} ({code} outside the KUnit tests).\n")
 
 
+def reasons_arg(series):
+    """--reasons tests/expect/SERIES.identity.reasons, when the series has one."""
+    path = f"{TOP}/tests/expect/{series}.identity.reasons"
+    return ["--reasons", path] if os.path.exists(path) else []
+
+
 def identity(build, series):
     print("## 1. Binary identity\n")
     print("Every object of a `.c` file the series touches, disassembled "
           "(`llvm-objdump-19 -d -r`, addresses dropped) in both kernels and compared "
           "function by function (scripts/binary-identity.py; the reason for each code "
-          "difference is in tests/expect/identity.reasons).\n")
+          "difference is in tests/expect/SERIES.identity.reasons).\n")
     sets = []
     for label, sub in (("benchmark config (no sanitizers)", "{}-bench/obj"),
                        ("test config (KASAN, UBSAN, FORTIFY)", "{}/obj"),
@@ -54,8 +60,8 @@ def identity(build, series):
         if os.path.isdir(base) and os.path.isdir(ser):
             sets += [label, base, ser]
     sys.stdout.flush()
-    subprocess.run([sys.executable, f"{TOP}/scripts/binary-identity.py",
-                    f"{build}/none/linux", f"{build}/{series}/linux"] + sets, check=True)
+    subprocess.run([sys.executable, f"{TOP}/scripts/binary-identity.py"] + reasons_arg(series) +
+                   [f"{build}/none/linux", f"{build}/{series}/linux"] + sets, check=True)
 
 
 def layout(build, series):
@@ -229,8 +235,9 @@ def designs(build, series, others):
         if os.path.isdir(b):
             print(f"Binary identity of the `{n}` series (test config, the files it touches):\n")
             sys.stdout.flush()
-            subprocess.run([sys.executable, f"{TOP}/scripts/binary-identity.py",
-                            f"{build}/none/linux", f"{build}/{n}/linux", n, a, b], check=True)
+            subprocess.run([sys.executable, f"{TOP}/scripts/binary-identity.py"] +
+                           reasons_arg(n) + [f"{build}/none/linux", f"{build}/{n}/linux", n, a, b],
+                           check=True)
 
 
 def main():
