@@ -100,7 +100,7 @@ compare:
 	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh none $(SERIES)
 
 clean:
-	rm -rf $(BUILD)/*/obj $(BUILD)/*/initramfs* $(BUILD)/*/console.log
+	rm -rf $(BUILD)/*/obj $(BUILD)/*/initramfs* $(BUILD)/*/console.log $(BUILD)/*/bench/obj
 
 distclean:
 	rm -rf $(BUILD)

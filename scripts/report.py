@@ -4,7 +4,7 @@
 
 Everything in it is measured from what scripts/report.sh left in BUILD:
 the baseline (none) and SERIES test kernels and their allmodconfig objects
-of the files SERIES touches, the two benchmark kernels (NAME-bench) and
+of the files SERIES touches, the two benchmark kernels (NAME/bench) and
 their guest benchmark transcripts, and the abi-layout output; for each
 OTHER design (a series booted with make run SERIES=OTHER, such as legacy)
 a side-by-side table. Markdown on stdout.
@@ -53,7 +53,7 @@ def identity(build, series):
           "function by function (scripts/binary-identity.py; the reason for each code "
           "difference is in tests/expect/SERIES.identity.reasons).\n")
     sets = []
-    for label, sub in (("benchmark config (no sanitizers)", "{}-bench/obj"),
+    for label, sub in (("benchmark config (no sanitizers)", "{}/bench/obj"),
                        ("test config (KASAN, UBSAN, FORTIFY)", "{}/obj"),
                        ("x86_64 allmodconfig", "{}/allmod")):
         base, ser = f"{build}/{sub.format('none')}", f"{build}/{sub.format(series)}"
@@ -87,7 +87,7 @@ def layout(build, series):
 
 def bloat(build, series):
     print("## 3. Size\n")
-    for label, sub in (("benchmark config", "{}-bench/obj"), ("test config", "{}/obj")):
+    for label, sub in (("benchmark config", "{}/bench/obj"), ("test config", "{}/obj")):
         a, b = f"{build}/{sub.format('none')}/vmlinux", f"{build}/{sub.format(series)}/vmlinux"
         if not (os.path.exists(a) and os.path.exists(b)):
             continue
@@ -127,7 +127,7 @@ def frames(obj):
 
 def stacks(build, series):
     tree = f"{build}/{series}/linux"
-    a, b = f"{build}/none-bench/obj", f"{build}/{series}-bench/obj"
+    a, b = f"{build}/none/bench/obj", f"{build}/{series}/bench/obj"
     files = run(["git", "-C", tree, "diff", "--name-only", "base", "HEAD", "--", "*.c"]).split()
     rows = []
     for f in files:
@@ -160,7 +160,7 @@ def bench_runs(path):
 
 def bench(build, series):
     print("## 4. Guest benchmarks\n")
-    paths = {s: f"{build}/{s}-bench/files/transcript/sockaddr_bench.txt" for s in ("none", series)}
+    paths = {s: f"{build}/{s}/bench/files/transcript/sockaddr_bench.txt" for s in ("none", series)}
     if not all(os.path.exists(p) for p in paths.values()):
         print("(no benchmark transcripts)\n")
         return

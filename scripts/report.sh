@@ -4,9 +4,11 @@
 # (make report builds and boots them first), and builds here what only the
 # report needs:
 #  - the allmodconfig objects of the files SERIES touches, in both trees
-#    with the same RANDSTRUCT seed (scripts/compile-touched.sh TOUCHED_BY),
-#  - two benchmark kernels, $BUILD/none-bench and $BUILD/SERIES-bench
-#    (the same trees, config/bench/bench.config instead of the checkers),
+#    with the fixed RANDSTRUCT seed (config/randstruct.seed),
+#  - two benchmark kernels, $BUILD/none/bench and $BUILD/SERIES/bench
+#    (the same trees, config/bench/bench.config instead of the checkers;
+#    inside each series' folder, so that both see their tree as ../../linux
+#    and ccache serves the baseline's objects from the series' build),
 #    booted under QEMU -icount with tests/bench/sockaddr_bench.c as the
 #    only guest program (BENCH_RUNS runs of each loop, default 7, with
 #    BENCH_SCALE percent of its default lengths, default 500),
@@ -32,12 +34,12 @@ TOUCHED_BY=$SERIES "$TOP/scripts/compile-touched.sh" none >"$OUT/allmod-none.log
 tail -n 1 "$OUT/allmod-$SERIES.log" "$OUT/allmod-none.log"
 
 for s in none "$SERIES"; do
-	NAME=$s-bench
+	NAME=$s/bench
 	export NAME
 	DIR=$BUILD/$NAME
 	mkdir -p "$DIR"
-	ln -sfn "../$s/linux" "$DIR/linux"
-	ln -sfn "../$s/tree.stamp" "$DIR/tree.stamp"
+	ln -sfn ../linux "$DIR/linux"
+	ln -sfn ../tree.stamp "$DIR/tree.stamp"
 	FRAGMENTS="$TOP/config/boot.config $TOP/config/net.config $TOP/config/bench/bench.config" \
 		"$TOP/scripts/configure.sh" "$s"
 	"$TOP/scripts/build-kernel.sh" "$s"
