@@ -260,8 +260,14 @@ def cmd_funcs(args):
 
 # ------------------------------------------------------------- the report
 
+# trace_stat/function<N> prints a function's name in 30 columns
+# (function_stat_show(): "%-30.30s"): a longer name comes back cut.
+PROFILE_NAME_WIDTH = 30
+
+
 def read_profile(path):
-    """{function: [hits per row]} from a trace_stat/function<N> file."""
+    """{function: [hits per row]} from a trace_stat/function<N> file; names
+    longer than PROFILE_NAME_WIDTH are the profiler's cut ones."""
     rows = collections.defaultdict(list)
     for ln in pathlib.Path(path).read_text(errors="replace").splitlines():
         f = ln.split()
@@ -332,6 +338,12 @@ def cmd_report(args):
     if refused:
         symbols = vmlinux_symbols(obj)
 
+    cut = collections.Counter(n[:PROFILE_NAME_WIDTH] for n in listed)
+    same = sorted(n for n in listed if cut[n[:PROFILE_NAME_WIDTH]] > 1)
+    if same:
+        print(f"coverage: FAILED: the profile cannot tell apart {', '.join(same)} "
+              f"(the same first {PROFILE_NAME_WIDTH} characters)")
+        return 1
     groups = {"implementations": [], "changed": []}
     for name in listed:
         kinds = classes.get(name, {"kinds": {"changed"}})["kinds"]
@@ -341,7 +353,7 @@ def cmd_report(args):
         ran, partial, missed = [], [], []
         for name in names:
             files = sorted(classes.get(name, {"files": set()})["files"])
-            hits = profile.get(name, [])
+            hits = profile.get(name[:PROFILE_NAME_WIDTH], [])
             if hits and len(hits) >= max(len(files), 1):
                 ran.append(name)
                 ran_all.add(name)
