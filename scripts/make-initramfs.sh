@@ -1,6 +1,7 @@
 #!/bin/sh
 # make-initramfs.sh SERIES - static /init and every tests/guest/*.c program,
-# built against the series' own kselftest_harness.h, packed as a gzip'd cpio.
+# built against the series' own kselftest_harness.h (and samples/bpf/bpf_insn.h
+# for the BPF programs), packed as a gzip'd cpio.
 # GUEST_TESTS (a list of .c files) narrows the set, for working on one test.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -9,7 +10,7 @@ series_env "$@"
 ROOT=$DIR/initramfs
 OUT=$DIR/initramfs.cpio.gz
 GUEST_CC=${GUEST_CC:-gcc}
-CFLAGS="-static -O2 -g0 -Wall -Werror -Wno-format-overflow -I$TREE/tools/testing/selftests"
+CFLAGS="-static -O2 -g0 -Wall -Werror -Wno-format-overflow -I$TREE/tools/testing/selftests -I$TREE/samples/bpf"
 
 rm -rf "$ROOT"
 mkdir -p "$ROOT/tests" "$ROOT/dev" "$ROOT/proc" "$ROOT/sys" "$ROOT/tmp"
