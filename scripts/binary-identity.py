@@ -211,7 +211,8 @@ def main():
             print(f"| {obj} | {nfunc} | {len(diffs)} | {'<br>'.join(cells)} |")
         print()
     stale = sorted(set(why) - used)
-    print(f"Functions whose code differs without a reason in {path or '(no reasons file)'}: "
+    shown = os.path.relpath(path, TOP) if path else "(no reasons file)"
+    print(f"Functions whose code differs without a reason in {shown}: "
           f"{unexplained}; stale reasons: {len(stale)}.\n")
     for obj, func in stale:
         print(f"- stale: {obj} {func}")
