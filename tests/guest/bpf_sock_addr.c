@@ -289,6 +289,19 @@ static const char *seen(FIXTURE_DATA(cg) *self, int family, struct seen *s)
 	return buf;
 }
 
+/* The program's view to the transcript: it ran once, on @family and @port (-1: any). */
+static void expect_seen(struct __test_metadata *_metadata, FIXTURE_DATA(cg) *self,
+			int family, int port)
+{
+	struct seen s;
+
+	tr_line("prog: %s", seen(self, family, &s));
+	EXPECT_EQ(1, s.runs);
+	EXPECT_EQ(family, s.family);
+	if (port >= 0)
+		EXPECT_EQ(htons(port), s.port);
+}
+
 /* 127.0.0.1 or ::1 at @port. Returns the address length. */
 static socklen_t loop_addr(struct sockaddr_storage *ss, int family, int port)
 {
@@ -351,7 +364,6 @@ static void bind_cases(struct __test_metadata *_metadata, FIXTURE_DATA(cg) *self
 			  .family = family, .verdict = 1, .bind_len = -1 };
 	struct sockaddr_storage ss, got;
 	socklen_t len, glen;
-	struct seen s;
 	int fd, ret;
 
 	for (int mode = 0; mode < 3; mode++) {
@@ -373,10 +385,7 @@ static void bind_cases(struct __test_metadata *_metadata, FIXTURE_DATA(cg) *self
 			tr_line("bound to port %d", port_of(&got));
 			EXPECT_EQ(mode == 2 ? base + 1 : base, port_of(&got));
 		}
-		tr_line("prog: %s", seen(self, family, &s));
-		EXPECT_EQ(1, s.runs);
-		EXPECT_EQ(family, s.family);
-		EXPECT_EQ(htons(base), s.port);
+		expect_seen(_metadata, self, family, base);
 		close(fd);
 	}
 }
@@ -404,7 +413,6 @@ static void connect_case(struct __test_metadata *_metadata, FIXTURE_DATA(cg) *se
 {
 	struct sockaddr_storage ss, got;
 	socklen_t len = loop_addr(&ss, family, port), glen = sizeof(got);
-	struct seen s;
 	int fd, ret;
 
 	ASSERT_EQ(0, attach(_metadata, self, p));
@@ -425,10 +433,7 @@ static void connect_case(struct __test_metadata *_metadata, FIXTURE_DATA(cg) *se
 		tr_line("peer port %d", port_of(&got));
 		EXPECT_EQ(p->to && port == p->match ? p->to : port, port_of(&got));
 	}
-	tr_line("prog: %s", seen(self, family, &s));
-	EXPECT_EQ(1, s.runs);
-	EXPECT_EQ(family, s.family);
-	EXPECT_EQ(htons(port), s.port);
+	expect_seen(_metadata, self, family, port);
 	close(fd);
 }
 
@@ -586,7 +591,6 @@ static void udp_cases(struct __test_metadata *_metadata, FIXTURE_DATA(cg) *self,
 	int snd = bound(family, SOCK_DGRAM, base + 3);
 	struct sockaddr_storage ss, from;
 	socklen_t len, flen;
-	struct seen s;
 	char buf[8];
 	int mode, ret;
 
@@ -609,9 +613,7 @@ static void udp_cases(struct __test_metadata *_metadata, FIXTURE_DATA(cg) *self,
 		ret = recv(rcv, buf, sizeof(buf), MSG_DONTWAIT);
 		tr_line("received on port %d -> %s", base + 1, tr_ret(ret, errno));
 		EXPECT_EQ(mode == 1 ? -1 : 1, ret);
-		tr_line("prog: %s", seen(self, family, &s));
-		EXPECT_EQ(1, s.runs);
-		EXPECT_EQ(htons(to), s.port);
+		expect_seen(_metadata, self, family, to);
 	}
 
 	/* recvmsg: the program sees the source and rewrites its port */
@@ -631,9 +633,7 @@ static void udp_cases(struct __test_metadata *_metadata, FIXTURE_DATA(cg) *self,
 		EXPECT_EQ(1, ret);
 		EXPECT_EQ(len, flen);
 		EXPECT_EQ(mode ? base + 4 : base + 3, port_of(&from));
-		tr_line("prog: %s", seen(self, family, &s));
-		EXPECT_EQ(1, s.runs);
-		EXPECT_EQ(htons(base + 3), s.port);
+		expect_seen(_metadata, self, family, base + 3);
 	}
 	close(rcv);
 	close(snd);
@@ -659,7 +659,6 @@ static void name_cases(struct __test_metadata *_metadata, FIXTURE_DATA(cg) *self
 	struct prog p = { .family = family, .verdict = 1, .bind_len = -1 };
 	socklen_t len, glen;
 	int cli, srv, peer, mode;
-	struct seen s;
 
 	ASSERT_LE(0, lst);
 	cli = socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -687,10 +686,7 @@ static void name_cases(struct __test_metadata *_metadata, FIXTURE_DATA(cg) *self
 		tr_line("len %u port %d", glen, port_of(&got));
 		EXPECT_EQ(len, glen);
 		EXPECT_EQ(p.to ? base + 2 : base + 1, port_of(&got));
-		tr_line("prog: %s", seen(self, family, &s));
-		EXPECT_EQ(1, s.runs);
-		EXPECT_EQ(family, s.family);
-		EXPECT_EQ(htons(base + 1), s.port);
+		expect_seen(_metadata, self, family, base + 1);
 	}
 	close(srv);
 	close(cli);
@@ -724,7 +720,6 @@ TEST_F(cg, unix_hooks)
 	struct sockaddr_un lsun, dsun, ssun, got;
 	socklen_t llen, dlen, slen, glen;
 	int lst, cli, srv, dg, snd, ret;
-	struct seen s;
 	char buf[8];
 
 	llen = unix_addr(&lsun, "/tmp/bpf-stream");
@@ -745,9 +740,7 @@ TEST_F(cg, unix_hooks)
 		ret = connect(cli, (struct sockaddr *)&lsun, llen);
 		tr_line("connect -> %s", tr_ret(ret, errno));
 		EXPECT_EQ(p.verdict ? 0 : -1, ret);
-		tr_line("prog: %s", seen(self, AF_UNIX, &s));
-		EXPECT_EQ(1, s.runs);
-		EXPECT_EQ(AF_UNIX, s.family);
+		expect_seen(_metadata, self, AF_UNIX, -1);
 		close(cli);
 		if (!ret)
 			close(accept(lst, NULL, NULL));
@@ -759,9 +752,7 @@ TEST_F(cg, unix_hooks)
 		ret = sendto(snd, "z", 1, 0, (struct sockaddr *)&dsun, dlen);
 		tr_line("sendto -> %s", tr_ret(ret, errno));
 		EXPECT_EQ(p.verdict ? 1 : -1, ret);
-		tr_line("prog: %s", seen(self, AF_UNIX, &s));
-		EXPECT_EQ(1, s.runs);
-		EXPECT_EQ(AF_UNIX, s.family);
+		expect_seen(_metadata, self, AF_UNIX, -1);
 		close(snd);
 	}
 
@@ -788,9 +779,7 @@ TEST_F(cg, unix_hooks)
 	EXPECT_EQ(1, ret);
 	EXPECT_EQ(slen, glen);
 	EXPECT_STREQ(ssun.sun_path, got.sun_path);
-	tr_line("prog: %s", seen(self, AF_UNIX, &s));
-	EXPECT_EQ(1, s.runs);
-	EXPECT_EQ(AF_UNIX, s.family);
+	expect_seen(_metadata, self, AF_UNIX, -1);
 	close(snd);
 	unlink(ssun.sun_path);
 
@@ -810,9 +799,7 @@ TEST_F(cg, unix_hooks)
 		EXPECT_EQ(0, ret);
 		EXPECT_EQ(llen, glen);
 		EXPECT_STREQ(lsun.sun_path, got.sun_path);
-		tr_line("prog: %s", seen(self, AF_UNIX, &s));
-		EXPECT_EQ(1, s.runs);
-		EXPECT_EQ(AF_UNIX, s.family);
+		expect_seen(_metadata, self, AF_UNIX, -1);
 	}
 	close(srv);
 	close(cli);
