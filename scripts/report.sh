@@ -6,9 +6,7 @@
 #  - the allmodconfig objects of the files SERIES touches, in both trees
 #    with the fixed RANDSTRUCT seed (config/randstruct.seed),
 #  - two benchmark kernels, $BUILD/none/bench and $BUILD/SERIES/bench
-#    (the same trees, config/bench/bench.config instead of the checkers;
-#    inside each series' folder, so that both see their tree as ../../linux
-#    and ccache serves the baseline's objects from the series' build),
+#    (the same trees, config/bench/bench.config instead of the checkers),
 #    booted under QEMU -icount with tests/bench/sockaddr_bench.c as the
 #    only guest program (BENCH_RUNS runs of each loop, default 7, with
 #    BENCH_SCALE percent of its default lengths, default 500),
