@@ -405,7 +405,7 @@ TEST_F(cg, inet6_bind)
 /*
  * connect() a @type socket (@proto: 0 or IPPROTO_ICMP[V6]) to the loopback
  * address at @port, with @p attached: record the result, the local port
- * (@fixed_local: the port bpf_bind() set, or 0: any) and the program's view.
+ * (checked against @want_local unless 0) and the program's view.
  */
 static void connect_case(struct __test_metadata *_metadata, FIXTURE_DATA(cg) *self,
 			 const struct prog *p, int family, int type, int proto,
