@@ -7,6 +7,9 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 series_env "$@"
+# checkpatch runs scripts/spdxcheck.py with the python3 on PATH; it needs
+# python-ply, which deps.sh installs for Debian's own python3.
+export PATH="/usr/bin:$PATH"
 n=0 bad=0
 IGNORE=$TOP/config/checkpatch-ignore.txt
 for p in $(series_patches "$SERIES"); do
