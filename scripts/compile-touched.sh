@@ -17,38 +17,7 @@ if [ -z "$files" ]; then
 	echo "compile-touched: $SERIES touches no .c file"
 	exit 0
 fi
-if [ ! -f "$OBJ/include/generated/autoconf.h" ]; then
-	mkdir -p "$OBJ"
-	make -s -C "$TREE" O="$OBJ" allmodconfig >/dev/null
-	"$TREE/scripts/config" --file "$OBJ/.config" -e WERROR
-	make -s -C "$TREE" O="$OBJ" olddefconfig >/dev/null
-fi
-# allmodconfig randomizes struct layouts (RANDSTRUCT_FULL) with a seed that
-# kbuild draws from /dev/urandom per object folder, so the same file gave
-# different code in two folders, and ccache (which does not read the seed
-# file clang reads) could not reuse objects across clones. Every allmodconfig
-# folder gets the same seed, config/randstruct.seed, as
-# Documentation/kbuild/reproducible-builds.rst advises; its .cmd file holds
-# kbuild's own command line, so that if_changed keeps the seed, and ccache
-# hashes it (CCACHE_EXTRAFILES).
-SEED=$TOP/config/randstruct.seed
-seed_file=$OBJ/scripts/basic/randstruct.seed
-if ! cmp -s "$SEED" "$seed_file"; then
-	mkdir -p "$OBJ/scripts/basic" "$OBJ/include/generated"
-	cp "$SEED" "$seed_file"
-	printf '#define RANDSTRUCT_HASHED_SEED "%s"\n' \
-		"$(tr -d '\n' <"$SEED" | sha256sum | cut -d' ' -f1)" \
-		>"$OBJ/include/generated/randstruct_hash.h"
-	srctree=$(cd "$TREE" && pwd -P)
-	printf 'savedcmd_scripts/basic/randstruct.seed := sh %s/scripts/gen-randstruct-seed.sh scripts/basic/randstruct.seed ./include/generated/randstruct_hash.h\n' \
-		"$srctree" >"$OBJ/scripts/basic/.randstruct.seed.cmd"
-fi
-export CCACHE_EXTRAFILES="$seed_file"
-make -s -C "$TREE" O="$OBJ" -j"$(nproc)" prepare >/dev/null
-if ! cmp -s "$SEED" "$seed_file"; then
-	echo "compile-touched: kbuild replaced the fixed RANDSTRUCT seed in $seed_file" >&2
-	exit 1
-fi
+allmod_prepare "$TREE" "$OBJ"
 
 objs="" skipped=0 n=0
 for f in $files; do

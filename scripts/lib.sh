@@ -48,6 +48,18 @@ series_patches() {
 		while read -r _p; do echo "$_d/$_p"; done
 }
 
+# series_part SERIES PART: the patch files of one part of a series, as
+# absolute paths: the lines after the "# Part PART" comment of its series
+# file, up to the next "# Part" comment.
+series_part() {
+	_f=$(series_file "$1")
+	_d=$(cd "$(dirname "$_f")" && pwd)
+	awk -v part="$2" '
+	/^# Part / { on = ($3 == part "," || $3 == part ":" || $3 == part); next }
+	/^[[:space:]]*(#|$)/ { next }
+	on { print }' "$_f" | while read -r _p; do echo "$_d/$_p"; done
+}
+
 # guest_console_clean: after a boot of $DIR, the console must be free of
 # sanitizer reports, WARNINGs, Oopses and panics, and /init must have
 # finished; the offending lines go to $DIR/console.bad.
@@ -78,5 +90,50 @@ guest_files() {
 	if [ ! -f "$DIR/files/end" ]; then
 		echo "parse: $SERIES: the guest did not send its files (transcripts, coverage)"
 		return 1
+	fi
+}
+
+# allmod_prepare TREE OBJ [nowerror]: an x86_64 allmodconfig object folder
+# OBJ for the source tree TREE, with CONFIG_WERROR=y (unless "nowerror") and
+# the fixed struct-layout seed, prepared for single-object builds
+# (compile-touched, fixes-alone, gcc-warnings). Exports CCACHE_EXTRAFILES.
+allmod_prepare() {
+	_tree=$1
+	_obj=$2
+	if [ ! -f "$_obj/include/generated/autoconf.h" ]; then
+		mkdir -p "$_obj"
+		make -s -C "$_tree" O="$_obj" allmodconfig >/dev/null
+		if [ "${3:-}" = nowerror ]; then
+			"$_tree/scripts/config" --file "$_obj/.config" -d WERROR
+		else
+			"$_tree/scripts/config" --file "$_obj/.config" -e WERROR
+		fi
+		make -s -C "$_tree" O="$_obj" olddefconfig >/dev/null
+	fi
+	# allmodconfig randomizes struct layouts (RANDSTRUCT_FULL) with a seed that
+	# kbuild draws from /dev/urandom per object folder, so the same file gave
+	# different code in two folders, and ccache (which does not read the seed
+	# file clang reads) could not reuse objects across clones. Every allmodconfig
+	# folder gets the same seed, config/randstruct.seed, as
+	# Documentation/kbuild/reproducible-builds.rst advises; its .cmd file holds
+	# kbuild's own command line, so that if_changed keeps the seed, and ccache
+	# hashes it (CCACHE_EXTRAFILES).
+	SEED=$TOP/config/randstruct.seed
+	seed_file=$_obj/scripts/basic/randstruct.seed
+	if ! cmp -s "$SEED" "$seed_file"; then
+		mkdir -p "$_obj/scripts/basic" "$_obj/include/generated"
+		cp "$SEED" "$seed_file"
+		printf '#define RANDSTRUCT_HASHED_SEED "%s"\n' \
+			"$(tr -d '\n' <"$SEED" | sha256sum | cut -d' ' -f1)" \
+			>"$_obj/include/generated/randstruct_hash.h"
+		srctree=$(cd "$_tree" && pwd -P)
+		printf 'savedcmd_scripts/basic/randstruct.seed := sh %s/scripts/gen-randstruct-seed.sh scripts/basic/randstruct.seed ./include/generated/randstruct_hash.h\n' \
+			"$srctree" >"$_obj/scripts/basic/.randstruct.seed.cmd"
+	fi
+	export CCACHE_EXTRAFILES="$seed_file"
+	make -s -C "$_tree" O="$_obj" -j"$(nproc)" prepare >/dev/null
+	if ! cmp -s "$SEED" "$seed_file"; then
+		echo "allmod_prepare: kbuild replaced the fixed RANDSTRUCT seed in $seed_file" >&2
+		exit 1
 	fi
 }

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""check-getname-buffers.py TREE [REASONS] - the buffers handed to
+proto_ops::getname, kernel_getsockname() and kernel_getpeername().
+
+getname writes a whole address of the socket's own family (28 bytes for
+AF_INET6, up to 110 for AF_UNIX) and relies on the caller to have room for
+any family: a struct sockaddr_storage. A caller that passes a smaller object
+is safe only if the socket's family is known to it (a socket it created
+itself); otherwise it is a stack overflow, as in usnic before "RDMA/usnic:
+read the socket name into a struct sockaddr_storage".
+
+Every call whose buffer argument is a cast of the address of a variable
+("(struct sockaddr *)&x", "(struct sockaddr_storage *)&x.y") is checked:
+the declaration of x in the same file, before the call, must be a struct
+sockaddr_storage or a union that holds one. Other arguments (pointers that
+are passed through) are counted but not resolved here; without a cast the
+compiler checks the type once getname takes a struct sockaddr_storage.
+
+REASONS lists the smaller buffers that are known to be safe, one per line:
+"FILE VARIABLE reason". Exit 1 on a smaller buffer without a reason, or on
+a reason that matches nothing (stale)."""
+import re
+import subprocess
+import sys
+
+CALL = re.compile(r"(->getname|\bkernel_getsockname|\bkernel_getpeername)\s*\(")
+CAST = re.compile(r"^\(\s*(?:const\s+)?struct\s+\w+\s*\*\s*\)\s*&\s*(\w+)(?:\.\w+)*$")
+
+
+def args_of(text, i):
+    """The top-level arguments of the call whose '(' is just before text[i]."""
+    depth, start, out = 1, i, []
+    while depth and i < len(text):
+        c = text[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        if (c == "," and depth == 1) or depth == 0:
+            out.append(" ".join(text[start:i].split()))
+            start = i + 1
+        i += 1
+    return out
+
+
+def declared_type(text, end, name):
+    """The type of the last declaration of @name in text[:end], or None."""
+    best = None
+    for m in re.finditer(r"(union\s*\{[^{}]*\}|struct\s+\w+)\s+" + name + r"\s*[;=\[]",
+                         text[:end]):
+        best = m.group(1)
+    return best
+
+
+def main(argv):
+    tree = argv[1]
+    reasons = {}
+    if len(argv) > 2:
+        for line in open(argv[2]):
+            line = line.split("#", 1)[0].strip()
+            if line:
+                f, var, why = line.split(None, 2)
+                reasons[(f, var)] = why
+    files = subprocess.run(["git", "-C", tree, "grep", "-l", "-E",
+                            r"(->getname|kernel_getsockname|kernel_getpeername)\s*\(",
+                            "--", "*.c", "*.h", ":!tools", ":!Documentation"],
+                           capture_output=True, text=True, check=True).stdout.split()
+    calls = resolved = 0
+    found, used = [], set()
+    for rel in files:
+        text = open(f"{tree}/{rel}", errors="replace").read()
+        for m in CALL.finditer(text):
+            args = args_of(text, m.end())
+            # the prototypes in include/linux/net.h and the definitions in net/socket.c
+            if len(args) < 2 or args[1].startswith("struct ") or args[0].startswith("struct "):
+                continue
+            calls += 1
+            cast = CAST.match(args[1])
+            if not cast:
+                continue
+            resolved += 1
+            var = cast.group(1)
+            typ = declared_type(text, m.start(), var)
+            if typ == "struct sockaddr_storage" or (typ and typ.startswith("union")
+                                                    and "sockaddr_storage" in typ):
+                continue
+            line = text.count("\n", 0, m.start()) + 1
+            if (rel, var) in reasons:
+                used.add((rel, var))
+                continue
+            found.append(f"{rel}:{line}: {args[1]}: {var} is {typ or 'not declared in this file'}")
+    for f in found:
+        print(f"check-getname-buffers: smaller than struct sockaddr_storage: {f}")
+    stale = sorted(set(reasons) - used)
+    for f, var in stale:
+        print(f"check-getname-buffers: stale reason: {f} {var}")
+    print(f"check-getname-buffers: {calls} calls, {resolved} with a cast of a variable's "
+          f"address, {len(found) + len(used)} smaller than sockaddr_storage "
+          f"({len(used)} with a reason, {len(found)} without)")
+    if not calls:
+        print("check-getname-buffers: found no call to check")
+        return 1
+    return 1 if found or stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,114 @@
+#!/bin/sh
+# fixes-alone.sh - every patch of part A (the fixes) of patches/series applies
+# to plain 6.12.118 on its own, and the .c files it touches then compile as
+# single objects under x86_64 allmodconfig with W=1 and CONFIG_WERROR=y, as
+# compile-touched does for the whole series. Stable trees and distributions
+# take such fixes one by one: each must stand without the rest of the queue.
+#
+# One worktree ($BUILD/fixes/linux) is reset to tag "base" for each patch and
+# one allmodconfig folder is shared, so kbuild recompiles only what changed.
+#
+# The usnic fix has no guest test (the hardware is not in QEMU); its
+# regression check is scripts/check-getname-buffers.py: on plain 6.12.118 it
+# must find exactly the overrun buffers of tests/expect/getname-buffers.base,
+# and after a fix that touches such a buffer's file, that buffer is gone.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/lib.sh"
+series_env fixes
+SKIP=$TOP/config/compile-skip.txt
+REASONS=$TOP/tests/expect/getname-buffers.reasons
+EXPECTED=$TOP/tests/expect/getname-buffers.base
+
+# "FILE VARIABLE" of every buffer check-getname-buffers.py finds in $TREE
+# without a reason (its exit status is not the verdict here: the list is).
+overruns() {
+	python3 "$TOP/scripts/check-getname-buffers.py" "$TREE" "$REASONS" >"$DIR/buffers.log" || :
+	sed -n 's/^check-getname-buffers: smaller than struct sockaddr_storage: \([^:]*\):[0-9]*: .*: \([A-Za-z0-9_]*\) is .*/\1 \2/p' \
+		"$DIR/buffers.log" | sort
+	if grep -q "stale reason\|found no call" "$DIR/buffers.log"; then
+		cat "$DIR/buffers.log" >&2
+		echo "fixes-alone: check-getname-buffers.py: stale reasons or no calls" >&2
+		return 1
+	fi
+}
+
+patches=$(series_part main A)
+if [ -z "$patches" ]; then
+	echo "fixes-alone: patches/series has no part A" >&2
+	exit 1
+fi
+if [ "$(git -C "$TREE" rev-parse --show-toplevel 2>/dev/null)" != "$TREE" ]; then
+	rm -rf "$TREE"
+	git -C "$BUILD/src" worktree prune
+	mkdir -p "$DIR"
+	git -C "$BUILD/src" worktree add -q --detach "$TREE" base
+fi
+export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
+git -C "$TREE" am --abort >/dev/null 2>&1 || true
+git -C "$TREE" reset -q --hard base
+git -C "$TREE" clean -q -fdx
+allmod_prepare "$TREE" "$DIR/allmod"
+base_overruns=$(overruns)
+want=$(grep -v -e '^#' -e '^[[:space:]]*$' "$EXPECTED" | sort)
+if [ "$base_overruns" != "$want" ]; then
+	echo "fixes-alone: on plain base, check-getname-buffers.py finds:"
+	echo "${base_overruns:-  (nothing)}" | sed 's/^/  /'
+	echo "fixes-alone: ... but $(basename "$EXPECTED") expects:"
+	echo "$want" | sed 's/^/  /'
+	exit 1
+fi
+echo "fixes-alone: base: check-getname-buffers.py finds the $(echo "$want" | wc -l) expected overrun buffer(s)"
+
+n=0 bad=0
+for p in $patches; do
+	n=$((n + 1))
+	name=$(basename "$p")
+	git -C "$TREE" reset -q --hard base
+	if ! git -C "$TREE" am -q "$p"; then
+		git -C "$TREE" am --abort
+		echo "fixes-alone: $name does not apply to plain $(git -C "$TREE" log -1 --format=%s base)"
+		bad=$((bad + 1))
+		continue
+	fi
+	objs=""
+	for f in $(git -C "$TREE" diff --name-only base HEAD -- '*.c'); do
+		if grep -q "^${f}[[:space:]]" "$SKIP" 2>/dev/null; then
+			echo "fixes-alone: $name: skip $f (config/compile-skip.txt)"
+			continue
+		fi
+		objs="$objs ${f%.c}.o"
+		rm -f "$DIR/allmod/${f%.c}.o"
+	done
+	if [ -z "$objs" ]; then
+		echo "fixes-alone: $name: no .c file to compile" >&2
+		bad=$((bad + 1))
+		continue
+	fi
+	# The overrun buffers in files this patch touches must be gone; others stay.
+	touched=$(git -C "$TREE" diff --name-only base HEAD)
+	after=$(overruns)
+	for f in $(echo "$base_overruns" | cut -d' ' -f1 | sort -u); do
+		if echo "$touched" | grep -qx "$f"; then
+			if echo "$after" | grep -q "^$f "; then
+				echo "fixes-alone: $name touches $f but its overrun buffer is still there"
+				bad=$((bad + 1))
+			else
+				echo "fixes-alone: $name: the overrun buffer in $f is gone"
+			fi
+		fi
+	done
+	log=$DIR/$name.log
+	# shellcheck disable=SC2086
+	if make -s -C "$TREE" O="$DIR/allmod" -j"$(nproc)" W=1 $objs >"$log" 2>&1 &&
+		! grep -E -q 'warning:|error:' "$log"; then
+		echo "fixes-alone: $name: applies alone, compiles:$objs"
+	else
+		echo "fixes-alone: $name: does not compile alone:"
+		sed 's/^/  /' "$log" | head -40
+		bad=$((bad + 1))
+	fi
+done
+git -C "$TREE" reset -q --hard base
+echo "fixes-alone: $n fix(es) of part A, $bad failed"
+[ "$bad" = 0 ]
