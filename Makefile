@@ -3,12 +3,17 @@
 #   make run              build + boot the patched kernel, run every test, print the summary
 #   make check            everything the tests need, on the patched and the baseline kernel;
 #                         non-zero exit on any failure (CI)
+#   make fixes-alone      every fix (part A of patches/series) applies to plain 6.12.118
+#                         alone and its files compile (allmodconfig, W=1, WERROR)
 #   make baseline         the same for 6.12.118 with only the test patches (= make run SERIES=none)
 #   make compare          baseline and patched guest transcripts agree, apart from
 #                         tests/expect/$(SERIES).transcript.diff (needs run and baseline)
 #   make abi-layout       every struct that holds a sockaddr has the same layout on both
 #                         kernels, and no sockaddr flexible-array warning is left (needs both)
 #   make bisect-build     build every prefix of the series (slow, not in check)
+#   make gcc12            Debian's compiler: the touched files with gcc-12 (no warning the
+#                         baseline lacks), and the test kernel built with gcc-12 and booted
+#                         with the whole suite (not in check; needs make run for the compare)
 #   make report           measure the series against the baseline: binary identity, ABI layout,
 #                         warning census, size, stack, guest benchmarks -> build/report/report.md
 #
@@ -32,14 +37,14 @@ export KBUILD_BUILD_HOST := qemu
 
 S := scripts
 
-.PHONY: run check baseline compare abi-layout deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
+.PHONY: gcc12 fixes-alone run check baseline compare abi-layout deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
 
 run: deps tree config kernel initramfs boot parse
 
 baseline:
 	$(MAKE) run SERIES=none
 
-check: checkpatch compile-touched check-prototypes run baseline
+check: checkpatch compile-touched fixes-alone check-prototypes run baseline
 	$(MAKE) compare abi-layout
 
 deps:
@@ -68,10 +73,15 @@ compile-touched: tree
 
 # The converted socket callbacks (getname: struct sockaddr_storage *; proto_ops
 # and proto bind/connect/pre_connect: struct sockaddr_unsized *) have the new
-# type in every implementation (main series only; other series are not checked).
+# type in every implementation, and no caller hands getname a buffer smaller
+# than struct sockaddr_storage (main series only; other series are not checked).
+fixes-alone: tree
+	@. $(S)/lib.sh && stage fixes-alone $(S)/fixes-alone.sh
+
 check-prototypes: tree
 ifeq ($(SERIES),main)
 	@. $(S)/lib.sh && stage check-prototypes $(S)/check-prototypes.py $(BUILD)/$(SERIES)/linux
+	@. $(S)/lib.sh && stage check-getname-buffers $(S)/check-getname-buffers.py $(BUILD)/$(SERIES)/linux
 else
 	@echo "check-prototypes: not checked for SERIES=$(SERIES)"
 endif
@@ -87,6 +97,15 @@ abi-layout:
 report: run baseline
 	$(MAKE) run SERIES=legacy
 	@. $(S)/lib.sh && stage report $(S)/report.sh $(SERIES)
+
+# gcc-12 (LLVM empty): its own objects beside the clang ones, in
+# $(BUILD)/{none,SERIES}/allmod-gcc and $(BUILD)/SERIES-gcc12; coverage is the
+# clang kernel's business (gcc inlines differently).
+gcc12: deps tree
+	$(MAKE) tree SERIES=none
+	@. $(S)/lib.sh && stage gcc-warnings env LLVM= $(S)/gcc-warnings.sh $(SERIES)
+	$(MAKE) run NAME=$(SERIES)-gcc12 LLVM= COVERAGE=no
+	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh $(SERIES) $(SERIES)-gcc12
 
 bisect-build: deps
 	@. $(S)/lib.sh && stage bisect-build $(S)/bisect-build.sh $(SERIES)
