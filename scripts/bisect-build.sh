@@ -14,10 +14,10 @@ k=${BISECT_FROM:-1}
 while [ "$k" -le "$total" ]; do
 	p=$(series_patches "$SERIES" | sed -n "${k}p")
 	# A prefix that built once is not built again (the run can be resumed).
-	# The key ignores the "[PATCH k/n]" numbering, which changes whenever
+	# The key ignores the "[PATCH vN k/n]" numbering, which changes whenever
 	# the series grows, and nothing else.
 	key=$(series_patches "$SERIES" | head -n "$k" | xargs cat |
-		sed 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] /Subject: /' | sha256sum | cut -c1-16)
+		sed 's/^Subject: \[PATCH \(v[0-9]* \)\{0,1\}[0-9]*\/[0-9]*\] /Subject: /' | sha256sum | cut -c1-16)
 	if [ -f "$BUILD/$NAME/ok/$key" ]; then
 		echo "bisect-build: $k/$total $(basename "$p"): built before"
 		k=$((k + 1))

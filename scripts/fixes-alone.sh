@@ -15,7 +15,7 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-series_env fixes
+NAME=fixes series_env fixes
 SKIP=$TOP/config/compile-skip.txt
 REASONS=$TOP/tests/expect/getname-buffers.reasons
 EXPECTED=$TOP/tests/expect/getname-buffers.base
