@@ -73,6 +73,13 @@ FIXTURE_VARIANT_ADD(wpan_tun, bind_long)
 	.bind_type = WPAN_ADDR_LONG, .bind_err = -ENODEV, .bind_err_unfixed = 0,
 };
 
+/* without the fix the bind succeeds, and the send goes to the tun device */
+FIXTURE_VARIANT_ADD(wpan_tun, bind_long_send)
+{
+	.bind_type = WPAN_ADDR_LONG, .send = true, .crashes = true,
+	.bind_err = -ENODEV, .send_err = -ENXIO,
+};
+
 /* dgram_sendmsg() takes the first ARPHRD_IEEE802154 device: the tun */
 FIXTURE_VARIANT_ADD(wpan_tun, send_unbound)
 {
