@@ -10,7 +10,6 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 series_env "$@"
 OBJ=$DIR/allmod
-SKIP=$TOP/config/compile-skip.txt
 
 files=$(git -C "$BUILD/${TOUCHED_BY:-$SERIES}/linux" diff --name-only base HEAD -- '*.c' | sort)
 if [ -z "$files" ]; then
@@ -19,21 +18,15 @@ if [ -z "$files" ]; then
 fi
 allmod_prepare "$TREE" "$OBJ"
 
-objs="" skipped=0 n=0
-for f in $files; do
-	[ -f "$TREE/$f" ] || continue
-	if grep -q "^${f}[[:space:]]" "$SKIP" 2>/dev/null; then
-		echo "compile-touched: skip $(grep "^${f}[[:space:]]" "$SKIP")"
-		skipped=$((skipped + 1))
-		continue
-	fi
-	objs="$objs ${f%.c}.o"
-	n=$((n + 1))
-done
+# shellcheck disable=SC2086
+objs=$(touched_objs "$TREE" "$OBJ" $files 2>"$DIR/compile-touched.skipped")
+sed 's/^/compile-touched: /' "$DIR/compile-touched.skipped"
+skipped=$(wc -l <"$DIR/compile-touched.skipped")
+n=$(echo $objs | wc -w)
 log=$DIR/compile-touched.log
 status=0
-# Always compile (ccache makes it cheap): warnings show only when compiling.
-for o in $objs; do rm -f "$OBJ/$o"; done
+# Always compile (ccache makes it cheap): warnings show only when compiling
+# (touched_objs removed the old objects).
 # shellcheck disable=SC2086
 make -s -C "$TREE" O="$OBJ" -j"$(nproc)" -k W=1 $objs >"$log" 2>&1 || status=1
 cat "$log"

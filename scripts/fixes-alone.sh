@@ -16,7 +16,6 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 NAME=fixes series_env fixes
-SKIP=$TOP/config/compile-skip.txt
 REASONS=$TOP/tests/expect/getname-buffers.reasons
 EXPECTED=$TOP/tests/expect/getname-buffers.base
 
@@ -71,15 +70,10 @@ for p in $patches; do
 		bad=$((bad + 1))
 		continue
 	fi
-	objs=""
-	for f in $(git -C "$TREE" diff --name-only base HEAD -- '*.c'); do
-		if grep -q "^${f}[[:space:]]" "$SKIP" 2>/dev/null; then
-			echo "fixes-alone: $name: skip $f (config/compile-skip.txt)"
-			continue
-		fi
-		objs="$objs ${f%.c}.o"
-		rm -f "$DIR/allmod/${f%.c}.o"
-	done
+	# shellcheck disable=SC2046
+	objs=$(echo $(touched_objs "$TREE" "$DIR/allmod" \
+		$(git -C "$TREE" diff --name-only base HEAD -- '*.c') 2>"$DIR/$name.skipped"))
+	sed "s/^/fixes-alone: $name: /" "$DIR/$name.skipped"
 	if [ -z "$objs" ]; then
 		echo "fixes-alone: $name: no .c file to compile" >&2
 		bad=$((bad + 1))
@@ -102,7 +96,7 @@ for p in $patches; do
 	# shellcheck disable=SC2086
 	if make -s -C "$TREE" O="$DIR/allmod" -j"$(nproc)" W=1 $objs >"$log" 2>&1 &&
 		! grep -E -q 'warning:|error:' "$log"; then
-		echo "fixes-alone: $name: applies alone, compiles:$objs"
+		echo "fixes-alone: $name: applies alone, compiles: $objs"
 	else
 		echo "fixes-alone: $name: does not compile alone:"
 		sed 's/^/  /' "$log" | head -40

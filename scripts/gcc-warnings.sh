@@ -10,7 +10,6 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 series_env "$@"
-SKIP=$TOP/config/compile-skip.txt
 if [ -n "${LLVM:-}" ]; then
 	echo "gcc-warnings: LLVM=$LLVM: this check is for gcc (LLVM= make gcc12)" >&2
 	exit 1
@@ -22,15 +21,9 @@ for side in none "$SERIES"; do
 	tree=$BUILD/$side/linux
 	obj=$BUILD/$side/allmod-gcc
 	allmod_prepare "$tree" "$obj" nowerror
-	objs="" n=0
-	for f in $files; do
-		# a file the series adds is compared against nothing
-		[ -f "$tree/$f" ] || continue
-		grep -q "^${f}[[:space:]]" "$SKIP" 2>/dev/null && continue
-		objs="$objs ${f%.c}.o"
-		rm -f "$obj/${f%.c}.o"
-		n=$((n + 1))
-	done
+	# shellcheck disable=SC2086
+	objs=$(touched_objs "$tree" "$obj" $files 2>/dev/null)
+	n=$(echo $objs | wc -w)
 	log=$DIR/gcc-warnings.$side.log
 	# -k: every file, even after an error (errors are judged below)
 	# shellcheck disable=SC2086

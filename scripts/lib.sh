@@ -137,3 +137,22 @@ allmod_prepare() {
 		exit 1
 	fi
 }
+
+# touched_objs TREE OBJ FILE...: the kbuild objects of the .c FILEs that
+# TREE has and config/compile-skip.txt does not list (each skipped file goes
+# to stderr, "skip FILE REASON"). Their old objects in OBJ are removed, so
+# that make compiles them again and shows their warnings.
+touched_objs() {
+	_tree=$1
+	_obj=$2
+	shift 2
+	for _f in "$@"; do
+		[ -f "$_tree/$_f" ] || continue
+		if _why=$(grep "^${_f}[[:space:]]" "$TOP/config/compile-skip.txt"); then
+			echo "skip $_why" >&2
+			continue
+		fi
+		rm -f "$_obj/${_f%.c}.o"
+		echo "${_f%.c}.o"
+	done
+}
