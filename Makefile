@@ -3,6 +3,7 @@
 #   make run              build + boot the patched kernel, run every test, print the summary
 #   make check            everything the tests need, on the patched and the baseline kernel;
 #                         non-zero exit on any failure (CI)
+#   make tool-tests       the workbench's own tests (tests/tools, pytest, seconds; first in check)
 #   make fixes-alone      every fix (part A of patches/series) applies to plain 6.12.118
 #                         alone and its files compile (allmodconfig, W=1, WERROR)
 #   make baseline         the same for 6.12.118 with only the test patches (= make run SERIES=none)
@@ -37,18 +38,23 @@ export KBUILD_BUILD_HOST := qemu
 
 S := scripts
 
-.PHONY: gcc12 fixes-alone run check baseline compare abi-layout deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
+.PHONY: tool-tests gcc12 fixes-alone run check baseline compare abi-layout deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
 
 run: deps tree config kernel initramfs boot parse
 
 baseline:
 	$(MAKE) run SERIES=none
 
-check: checkpatch compile-touched fixes-alone check-prototypes run baseline
+check: tool-tests checkpatch compile-touched fixes-alone check-prototypes run baseline
 	$(MAKE) compare abi-layout
 
 deps:
 	@. $(S)/lib.sh && stage deps $(S)/deps.sh
+
+# Debian's python3 (deps.sh installs python3-pytest for it), whatever else
+# is first on PATH.
+tool-tests: deps
+	@. $(S)/lib.sh && stage tool-tests /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/tools
 
 tree: deps
 	@. $(S)/lib.sh && stage tree $(S)/prepare-tree.sh $(SERIES)

@@ -12,7 +12,8 @@ function the tree assigns to it:
 Implementations are the functions named in the initialisers of every
 "struct proto_ops NAME = {...}" and "struct proto NAME = {...}" (getname: every
 ".getname = f" in the tree). Prints one count line per callback; exit 1
-listing any declaration or definition that takes another type."""
+listing any declaration or definition that takes another type, and if a
+callback has no implementation at all (nothing was checked)."""
 import pathlib
 import re
 import subprocess
@@ -31,9 +32,15 @@ INIT = re.compile(r"struct\s+(proto_ops|proto)\s+\w+\s*(?:__\w+(?:\([^)]*\))?\s*
 
 
 def git_grep(tree, *args):
+    """The files of TREE that match (git grep -l ...). git grep exits 1 when
+    nothing matches; anything else but 0 (not a git tree, a bad pattern) is
+    an error, not an empty answer."""
     out = subprocess.run(["git", "-C", str(tree), "grep", *args, "--", "*.c", "*.h",
                           ":!tools", ":!Documentation", ":!scripts"],
                          capture_output=True, text=True)
+    if out.returncode not in (0, 1):
+        raise SystemExit(f"check-prototypes: git grep {' '.join(args)} in {tree} failed "
+                         f"(exit {out.returncode}): {out.stderr.strip()}")
     return out.stdout.split()
 
 
@@ -116,6 +123,8 @@ def main(tree):
             elif f"{rel}: {fn}() takes struct {typ} *" not in bad:
                 bad.append(f"{rel}: {fn}() takes struct {typ} *")
         impls, ok = len(impls), len(ok)
+        if not impls:
+            bad.append(f"{struct}::{member}: no implementation found (nothing was checked)")
         print(f"check-prototypes: {struct}::{member}: {impls} implementations, "
               f"{ok} take struct {want} *")
     for line in bad:

@@ -348,6 +348,11 @@ def cmd_report(args):
     for name in listed:
         kinds = classes.get(name, {"kinds": {"changed"}})["kinds"]
         groups["changed" if kinds == {"changed"} else "implementations"].append(name)
+    empty = [group for group, names in groups.items() if not names]
+    if empty:
+        print(f"coverage: FAILED: {funcs_file} lists no function of the kind "
+              f"{', '.join(empty)}: nothing to check")
+        return 1
     missing_reason, ran_all = [], set()
     for group, names in groups.items():
         ran, partial, missed = [], [], []

@@ -3,7 +3,7 @@
 set -eu
 PKGS="linux-source-6.12 clang-19 lld-19 llvm-19 qemu-system-x86 flex bison bc
 libelf-dev libssl-dev dwarves cpio ccache make gcc libc6-dev python3 git xz-utils
-kmod rsync perl python3-ply python3-git"
+kmod rsync perl python3-ply python3-git python3-pytest"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "install ok installed" ||

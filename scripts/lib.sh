@@ -10,16 +10,30 @@ series_env() {
 	OBJ=$DIR/obj
 }
 
-# stage NAME CMD...: run one stage, print a start and an end line with elapsed seconds.
+# stage NAME CMD...: run one stage, print a start and an end line with elapsed
+# seconds; the stage's exit status is CMD's. CMD runs in a subshell with
+# set -e, so that a shell function given as CMD stops at its first failing
+# command. The shell ignores set -e inside an "if" condition and the left
+# operand of "&&" or "||" (and in all they call), so stage must not be
+# called as one: ". lib.sh && stage ..." is fine, "if stage ..." is not
+# (tests/tools/test_stage.py).
 stage() {
 	_name=$1
 	shift
 	_t0=$(date +%s)
 	echo "==> [$_name] start"
-	if "$@"; then
+	_errexit=
+	case $- in *e*) _errexit=1 ;; esac
+	set +e
+	(
+		set -e
+		"$@"
+	)
+	_rc=$?
+	[ -z "$_errexit" ] || set -e
+	if [ "$_rc" = 0 ]; then
 		echo "==> [$_name] done in $(($(date +%s) - _t0))s"
 	else
-		_rc=$?
 		echo "==> [$_name] FAILED after $(($(date +%s) - _t0))s (exit $_rc)"
 		return "$_rc"
 	fi

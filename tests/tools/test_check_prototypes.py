@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: GPL-2.0
+"""scripts/check-prototypes.py: passes a tree whose callbacks all take the
+converted types, and fails one that has another type, one whose git grep
+fails and one where a callback has no implementation at all. Before the
+fix, a failing git grep (not a git tree) read as "no files" and passed,
+and so did a tree with nothing to check."""
+from conftest import SCRIPTS, git, run
+
+
+def check(tree):
+    return run(["python3", str(SCRIPTS / "check-prototypes.py"), str(tree)])
+
+
+def test_converted_tree_passes(mini_tree):
+    rc, out = check(mini_tree)
+    assert rc == 0, out
+    assert "proto_ops::getname: 1 implementations, 1 take struct sockaddr_storage *" in out
+    assert "proto::pre_connect: 1 implementations, 1 take struct sockaddr_unsized *" in out
+
+
+def test_old_type_fails(mini_tree):
+    c = mini_tree / "net/x/af_x.c"
+    c.write_text(c.read_text().replace(
+        "x_bind(struct socket *sock, struct sockaddr_unsized *a",
+        "x_bind(struct socket *sock, struct sockaddr *a"))
+    git(mini_tree, "commit", "-q", "-am", "old type")
+    rc, out = check(mini_tree)
+    assert rc == 1 and "net/x/af_x.c: x_bind() takes struct sockaddr *" in out, out
+
+
+def test_not_a_git_tree_fails(mini_tree):
+    import shutil
+    shutil.rmtree(mini_tree / ".git")
+    rc, out = check(mini_tree)
+    assert rc != 0 and "git grep" in out and "failed" in out, out
+
+
+def test_no_implementation_fails(mini_tree):
+    c = mini_tree / "net/x/af_x.c"
+    c.write_text(c.read_text().replace("\t.pre_connect\t= x_ppre,\n", ""))
+    git(mini_tree, "commit", "-q", "-am", "no pre_connect")
+    rc, out = check(mini_tree)
+    assert rc == 1 and "proto::pre_connect: no implementation found" in out, out

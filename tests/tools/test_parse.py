@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: GPL-2.0
+"""scripts/parse.sh judges a boot by summary.py's exit status. Before the
+fix it searched summary.py's printed table for " 0 failed", which a failing
+case whose name contains those words satisfies."""
+import json
+import os
+
+import pytest
+
+from conftest import SCRIPTS, run
+
+# Stands in for tools/testing/kunit/kunit.py parse: writes the JSON saved
+# for the stream (kunit.log -> kunit.json, guest.ktap -> guest.json).
+KUNIT_STUB = """import os, shutil, sys
+out = [a.split("=", 1)[1] for a in sys.argv if a.startswith("--json=")][0]
+name = "kunit.json" if sys.argv[-1].endswith("kunit.log") else "guest.json"
+shutil.copy(os.path.join(os.environ["STUB_JSON"], name), out)
+"""
+
+
+def suite(name, cases):
+    return {"name": "main", "status": "PASS", "test_cases": [],
+            "sub_groups": [{"name": name, "test_cases":
+                            [{"name": n, "status": s} for n, s in cases],
+                            "sub_groups": []}]}
+
+
+@pytest.fixture
+def boot(tmp_path):
+    """A finished boot of series "tooltest" in tmp_path/build."""
+    d = tmp_path / "build" / "tooltest"
+    kunit = d / "linux" / "tools" / "testing" / "kunit"
+    kunit.mkdir(parents=True)
+    (kunit / "kunit.py").write_text(KUNIT_STUB)
+    (d / "console.log").write_text("Linux version 6.12.118\nRun /init as init process\n"
+                                   "init: all tests done\n")
+    (d / "files.txt").write_text("### transcript/a\nline\n### end\n")
+    (d / "guest.ktap").write_text("KTAP version 1\n")
+    stub = tmp_path / "json"
+    stub.mkdir()
+    (stub / "kunit.json").write_text(json.dumps(suite("sockaddr", [("size", "PASS")])))
+    (stub / "guest.json").write_text(json.dumps(suite("families", [("inet", "PASS")])))
+    return d
+
+
+def parse(boot):
+    env = dict(os.environ, BUILD=str(boot.parent), STUB_JSON=str(boot.parent.parent / "json"))
+    return run(["sh", str(SCRIPTS / "parse.sh"), "tooltest"], env=env)
+
+
+def test_all_pass(boot):
+    rc, out = parse(boot)
+    assert rc == 0, out
+    assert "summary: 2 passed, 0 failed, 0 skipped" in out
+
+
+def test_failing_case_named_like_the_verdict(boot):
+    guest = suite("families", [("inet", "PASS"), ("unix 0 failed", "FAIL")])
+    (boot.parent.parent / "json" / "guest.json").write_text(json.dumps(guest))
+    rc, out = parse(boot)
+    assert rc == 1, out
+    assert "summary: 2 passed, 1 failed, 0 skipped" in out
+
+
+def test_stream_without_cases(boot):
+    (boot.parent.parent / "json" / "guest.json").write_text(json.dumps(suite("families", [])))
+    rc, out = parse(boot)
+    assert rc == 1 and "guest: no test results" in out, out
+
+
+def test_console_report(boot):
+    with open(boot / "console.log", "a") as f:
+        f.write("BUG: KASAN: slab-out-of-bounds in x_bind+0x10/0x20\n")
+    rc, out = parse(boot)
+    assert rc == 1 and "the console reports trouble" in out, out
+
+
+def test_guest_did_not_finish(boot):
+    (boot / "console.log").write_text("Run /init as init process\n")
+    rc, out = parse(boot)
+    assert rc == 1 and "did not finish" in out, out
