@@ -18,7 +18,7 @@ SERIES=${2:-main}
 BUILD=${BUILD:-$TOP/build}
 A=$BUILD/$BASE/files/transcript
 B=$BUILD/$SERIES/files/transcript
-EXPECT=$TOP/tests/expect/$SERIES.transcript.diff
+EXPECT=${EXPECT:-$TOP/tests/expect/$SERIES.transcript.diff}
 OUT=$BUILD/$SERIES/transcript.diff
 rc=0
 
@@ -37,11 +37,29 @@ for f in $( (ls "$A"; ls "$B") | LC_ALL=C sort -u); do
 		rc=1
 		continue
 	fi
-	diff -U0 "$A/$f" "$B/$f" | sed -n "/^[-+][-+][-+] /d; s/^\([-+]\)/$f:\1/p" >>"$OUT" || true
+	# -a: a transcript with a stray NUL byte is still compared line by
+	# line (without it diff says only "Binary files differ", which has no
+	# -/+ line). Status 1 is "they differ"; 2 and above is trouble.
+	if diff -a -U0 "$A/$f" "$B/$f" >"$OUT.one"; then
+		:
+	else
+		s=$?
+		if [ "$s" -gt 1 ]; then
+			echo "compare-transcripts: diff of $f failed (exit $s)"
+			exit 2
+		fi
+	fi
+	sed -n "/^[-+][-+][-+] /d; s/^\([-+]\)/$f:\1/p" "$OUT.one" >>"$OUT"
 done
+rm -f "$OUT.one"
 
 lines=$(cat "$A"/* | wc -l)
-cat "$EXPECT" 2>/dev/null | grep -v -e '^#' -e '^[[:space:]]*$' | LC_ALL=C sort >"$OUT.expected" || true
+: >"$OUT.expected"
+if [ -f "$EXPECT" ]; then
+	# grep exits 1 when it selects nothing (a file of comments only).
+	grep -v -e '^#' -e '^[[:space:]]*$' "$EXPECT" >"$OUT.expected" || [ "$?" = 1 ]
+	LC_ALL=C sort -o "$OUT.expected" "$OUT.expected"
+fi
 LC_ALL=C sort "$OUT" >"$OUT.sorted"
 LC_ALL=C comm -13 "$OUT.expected" "$OUT.sorted" >"$OUT.unexpected"
 LC_ALL=C comm -23 "$OUT.expected" "$OUT.sorted" >"$OUT.stale"

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+"""scripts/compare-transcripts.sh: the baseline's and the series'
+transcripts agree line for line apart from the listed differences. Before
+the fix, two transcripts with a NUL byte that differed compared equal
+(diff printed only "Binary files ... differ", which has no -/+ line)."""
+import os
+
+import pytest
+
+from conftest import SCRIPTS, run
+
+
+@pytest.fixture
+def kernels(tmp_path):
+    for k in ("none", "tooltest"):
+        d = tmp_path / "build" / k / "files" / "transcript"
+        d.mkdir(parents=True)
+        (d / "a.txt").write_text("bind len=16 -> 0\nbind len=15 -> EINVAL\n")
+    return tmp_path
+
+
+def compare(tmp, expect_lines=None):
+    env = dict(os.environ, BUILD=str(tmp / "build"), EXPECT=str(tmp / "expect"))
+    if expect_lines is not None:
+        (tmp / "expect").write_text("# intended\n" + "".join(x + "\n" for x in expect_lines))
+    return run(["sh", str(SCRIPTS / "compare-transcripts.sh"), "none", "tooltest"], env=env)
+
+
+def series_file(tmp, text):
+    (tmp / "build" / "tooltest" / "files" / "transcript" / "a.txt").write_bytes(text)
+
+
+def test_same(kernels):
+    rc, out = compare(kernels)
+    assert rc == 0 and "0 lines differ, 0 of them intended" in out, out
+
+
+def test_unlisted_difference(kernels):
+    series_file(kernels, b"bind len=16 -> 0\nbind len=15 -> 0\n")
+    rc, out = compare(kernels)
+    assert rc == 1 and "a.txt:+bind len=15 -> 0" in out, out
+
+
+def test_listed_difference(kernels):
+    series_file(kernels, b"bind len=16 -> 0\nbind len=15 -> 0\n")
+    rc, out = compare(kernels, ["a.txt:-bind len=15 -> EINVAL", "a.txt:+bind len=15 -> 0"])
+    assert rc == 0 and "2 lines differ, 2 of them intended" in out, out
+
+
+def test_stale_entry(kernels):
+    rc, out = compare(kernels, ["a.txt:+bind len=15 -> 0"])
+    assert rc == 1 and "did not happen" in out, out
+
+
+def test_one_kernel_only(kernels):
+    (kernels / "build" / "tooltest" / "files" / "transcript" / "b.txt").write_text("x\n")
+    rc, out = compare(kernels)
+    assert rc == 1 and "b.txt: written by one kernel only" in out, out
+
+
+def test_nul_byte_difference(kernels):
+    series_file(kernels, b"bind len=16 -> 0\nbind len=15 \x00-> 0\n")
+    rc, out = compare(kernels)
+    assert rc == 1 and "differ where they must not" in out, out
