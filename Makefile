@@ -38,6 +38,12 @@ export KBUILD_BUILD_HOST := qemu
 
 S := scripts
 
+# Serial, whatever -j says: the stages of one run follow each other by the
+# order of run's prerequisites (parse reads what boot wrote), and run and
+# baseline share build/src (git worktrees of one repository). Each kernel
+# build is parallel inside (build-kernel.sh: make -j$(nproc)).
+.NOTPARALLEL:
+
 .PHONY: tool-tests gcc12 fixes-alone run check baseline compare abi-layout deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
 
 run: deps tree config kernel initramfs boot parse

@@ -55,20 +55,20 @@ static socklen_t unix_autobind(struct sockaddr_storage *ss, int n)
 	return sizeof(sa_family_t);
 }
 
-FAMILY_ROW(unix_stream_path, .domain = AF_UNIX, .type = SOCK_STREAM,
+FAMILY_PEER_ROW(unix_stream_path, .domain = AF_UNIX, .type = SOCK_STREAM,
 	   .address = unix_path, .flags = F_STREAM);
-FAMILY_ROW(unix_stream_abstract, .domain = AF_UNIX, .type = SOCK_STREAM,
+FAMILY_PEER_ROW(unix_stream_abstract, .domain = AF_UNIX, .type = SOCK_STREAM,
 	   .address = unix_abstract, .flags = F_STREAM);
-FAMILY_ROW(unix_seqpacket_abstract, .domain = AF_UNIX, .type = SOCK_SEQPACKET,
+FAMILY_PEER_ROW(unix_seqpacket_abstract, .domain = AF_UNIX, .type = SOCK_SEQPACKET,
 	   .address = unix_abstract, .flags = F_STREAM);
-FAMILY_ROW(unix_dgram_path, .domain = AF_UNIX, .type = SOCK_DGRAM,
+FAMILY_PEER_ROW(unix_dgram_path, .domain = AF_UNIX, .type = SOCK_DGRAM,
 	   .address = unix_path, .flags = F_DGRAM | F_CLIENT_BIND);
-FAMILY_ROW(unix_dgram_abstract, .domain = AF_UNIX, .type = SOCK_DGRAM,
+FAMILY_PEER_ROW(unix_dgram_abstract, .domain = AF_UNIX, .type = SOCK_DGRAM,
 	   .address = unix_abstract, .flags = F_DGRAM | F_CLIENT_BIND);
-FAMILY_ROW(unix_stream_autobind, .domain = AF_UNIX, .type = SOCK_STREAM,
+FAMILY_PEER_ROW(unix_stream_autobind, .domain = AF_UNIX, .type = SOCK_STREAM,
 	   .address = unix_autobind, .name_len = 8, .flags = F_STREAM,
 	   .name_mask = { 3, 5 });
-FAMILY_ROW(unix_dgram_autobind, .domain = AF_UNIX, .type = SOCK_DGRAM,
+FAMILY_PEER_ROW(unix_dgram_autobind, .domain = AF_UNIX, .type = SOCK_DGRAM,
 	   .address = unix_autobind, .name_len = 8, .flags = F_DGRAM,
 	   .name_mask = { 3, 5 });
 
@@ -96,9 +96,9 @@ static int freebind6(int fd)
 /* An autobound INET peer differs in its port. */
 #define PORT_MASK { 2, 2 }
 
-FAMILY_ROW(inet_tcp, .domain = AF_INET, .type = SOCK_STREAM,
+FAMILY_PEER_ROW(inet_tcp, .domain = AF_INET, .type = SOCK_STREAM,
 	   .address = inet_tcp, .flags = F_STREAM, .peer_mask = PORT_MASK);
-FAMILY_ROW(inet_udp, .domain = AF_INET, .type = SOCK_DGRAM,
+FAMILY_PEER_ROW(inet_udp, .domain = AF_INET, .type = SOCK_DGRAM,
 	   .address = inet_udp, .flags = F_DGRAM, .peer_mask = PORT_MASK);
 FAMILY_ROW(inet_raw, .domain = AF_INET, .type = SOCK_RAW, .protocol = 253,
 	   .address = inet_udp);
@@ -117,9 +117,9 @@ static int ping_groups(void)
 
 FAMILY_ROW(inet_icmp, .domain = AF_INET, .type = SOCK_DGRAM, .protocol = IPPROTO_ICMP,
 	   .prepare = ping_groups, .address = inet_udp);
-FAMILY_ROW(inet6_tcp, .domain = AF_INET6, .type = SOCK_STREAM,
+FAMILY_PEER_ROW(inet6_tcp, .domain = AF_INET6, .type = SOCK_STREAM,
 	   .address = inet6_tcp, .flags = F_STREAM, .peer_mask = PORT_MASK);
-FAMILY_ROW(inet6_udp, .domain = AF_INET6, .type = SOCK_DGRAM,
+FAMILY_PEER_ROW(inet6_udp, .domain = AF_INET6, .type = SOCK_DGRAM,
 	   .address = inet6_udp, .flags = F_DGRAM, .peer_mask = PORT_MASK);
 FAMILY_ROW(inet6_udp_scoped, .domain = AF_INET6, .type = SOCK_DGRAM,
 	   .address = inet6_scoped, .setup_fd = freebind6);
@@ -183,7 +183,7 @@ static socklen_t netlink_auto(struct sockaddr_storage *ss, int n)
 	return sizeof(*snl);
 }
 
-FAMILY_ROW(netlink_usersock, .domain = AF_NETLINK, .type = SOCK_DGRAM,
+FAMILY_PEER_ROW(netlink_usersock, .domain = AF_NETLINK, .type = SOCK_DGRAM,
 	   .protocol = NETLINK_USERSOCK, .address = netlink_pid, .flags = F_DGRAM,
 	   .peer_mask = { 4, 4 });
 FAMILY_ROW(netlink_route_auto, .domain = AF_NETLINK, .type = SOCK_RAW,

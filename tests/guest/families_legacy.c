@@ -438,7 +438,7 @@ static socklen_t rose_full(struct sockaddr_storage *ss, int n)
 }
 
 /* ROSE loops calls to the address of rose0 back. */
-FAMILY_ROW(rose_seqpacket, .domain = AF_ROSE, .type = SOCK_SEQPACKET,
+FAMILY_PEER_ROW(rose_seqpacket, .domain = AF_ROSE, .type = SOCK_SEQPACKET,
 	   .prepare = legacy_prepare, .address = rose_short,
 	   .name_len = sizeof(struct full_sockaddr_rose), .flags = F_STREAM | F_CLIENT_BIND);
 /* (a call with digipeaters gets no answer over the loopback: no peers) */
@@ -459,7 +459,7 @@ static socklen_t x25_addr(struct sockaddr_storage *ss, int n)
 	return sizeof(*sx25);
 }
 
-FAMILY_ROW(x25_seqpacket, .domain = AF_X25, .type = SOCK_SEQPACKET,
+FAMILY_PEER_ROW(x25_seqpacket, .domain = AF_X25, .type = SOCK_SEQPACKET,
 	   .prepare = legacy_prepare, .address = x25_addr, .flags = F_STREAM | F_CLIENT_BIND);
 
 /* --- AF_APPLETALK ----------------------------------------------------- */
@@ -501,7 +501,7 @@ static socklen_t atalk_anyport(struct sockaddr_storage *ss, int n)
 
 #define AT_PORT_MASK { offsetof(struct sockaddr_at, sat_port), 1 }
 
-FAMILY_ROW(atalk_dgram, .domain = AF_APPLETALK, .type = SOCK_DGRAM, .prepare = legacy_prepare,
+FAMILY_PEER_ROW(atalk_dgram, .domain = AF_APPLETALK, .type = SOCK_DGRAM, .prepare = legacy_prepare,
 	   .address = atalk_lo_addr, .flags = F_DGRAM, .peer_mask = AT_PORT_MASK);
 FAMILY_ROW(atalk_dgram_anynet, .domain = AF_APPLETALK, .type = SOCK_DGRAM,
 	   .prepare = legacy_prepare, .address = atalk_anynet);
@@ -529,7 +529,7 @@ static socklen_t llc_addr(struct sockaddr_storage *ss, int n)
 
 FAMILY_ROW(llc_dgram, .domain = AF_LLC, .type = SOCK_DGRAM, .prepare = legacy_prepare,
 	   .address = llc_addr);
-FAMILY_ROW(llc_stream, .domain = AF_LLC, .type = SOCK_STREAM, .prepare = legacy_prepare,
+FAMILY_PEER_ROW(llc_stream, .domain = AF_LLC, .type = SOCK_STREAM, .prepare = legacy_prepare,
 	   .address = llc_addr, .flags = F_STREAM | F_CLIENT_BIND);
 
 /* --- AF_PHONET -------------------------------------------------------- */

@@ -92,9 +92,9 @@ static socklen_t vsock_seqpacket(struct sockaddr_storage *ss, int n)
 /* An autobound vsock peer differs in svm_port. */
 #define VSOCK_PORT_MASK { 4, 4 }
 
-FAMILY_ROW(vsock_stream, .domain = AF_VSOCK, .type = SOCK_STREAM,
+FAMILY_PEER_ROW(vsock_stream, .domain = AF_VSOCK, .type = SOCK_STREAM,
 	   .address = vsock_stream, .flags = F_STREAM, .peer_mask = VSOCK_PORT_MASK);
-FAMILY_ROW(vsock_seqpacket, .domain = AF_VSOCK, .type = SOCK_SEQPACKET,
+FAMILY_PEER_ROW(vsock_seqpacket, .domain = AF_VSOCK, .type = SOCK_SEQPACKET,
 	   .address = vsock_seqpacket, .flags = F_STREAM, .peer_mask = VSOCK_PORT_MASK);
 
 /* Datagrams need a transport with dgram support (VMCI); loopback has none. */
@@ -542,9 +542,9 @@ INET6_LOOPBACK_ADDR(dccp6, 42070)
 
 #define PORT_MASK { 2, 2 }
 
-FAMILY_ROW(sctp_inet_stream, .domain = AF_INET, .type = SOCK_STREAM, .protocol = IPPROTO_SCTP,
+FAMILY_PEER_ROW(sctp_inet_stream, .domain = AF_INET, .type = SOCK_STREAM, .protocol = IPPROTO_SCTP,
 	   .address = sctp4_stream, .flags = F_STREAM, .peer_mask = PORT_MASK);
-FAMILY_ROW(sctp_inet6_stream, .domain = AF_INET6, .type = SOCK_STREAM,
+FAMILY_PEER_ROW(sctp_inet6_stream, .domain = AF_INET6, .type = SOCK_STREAM,
 	   .protocol = IPPROTO_SCTP, .address = sctp6_stream, .flags = F_STREAM,
 	   .peer_mask = PORT_MASK);
 /* one-to-many: no accept(); the peers are in sctp_seqpacket_peers below */
@@ -552,13 +552,13 @@ FAMILY_ROW(sctp_inet_seqpacket, .domain = AF_INET, .type = SOCK_SEQPACKET,
 	   .protocol = IPPROTO_SCTP, .address = sctp4_seqpacket);
 FAMILY_ROW(sctp_inet6_seqpacket, .domain = AF_INET6, .type = SOCK_SEQPACKET,
 	   .protocol = IPPROTO_SCTP, .address = sctp6_seqpacket);
-FAMILY_ROW(mptcp_inet, .domain = AF_INET, .type = SOCK_STREAM, .protocol = IPPROTO_MPTCP,
+FAMILY_PEER_ROW(mptcp_inet, .domain = AF_INET, .type = SOCK_STREAM, .protocol = IPPROTO_MPTCP,
 	   .address = mptcp4, .flags = F_STREAM, .peer_mask = PORT_MASK);
-FAMILY_ROW(mptcp_inet6, .domain = AF_INET6, .type = SOCK_STREAM, .protocol = IPPROTO_MPTCP,
+FAMILY_PEER_ROW(mptcp_inet6, .domain = AF_INET6, .type = SOCK_STREAM, .protocol = IPPROTO_MPTCP,
 	   .address = mptcp6, .flags = F_STREAM, .peer_mask = PORT_MASK);
-FAMILY_ROW(dccp_inet, .domain = AF_INET, .type = SOCK_DCCP, .protocol = IPPROTO_DCCP,
+FAMILY_PEER_ROW(dccp_inet, .domain = AF_INET, .type = SOCK_DCCP, .protocol = IPPROTO_DCCP,
 	   .address = dccp4, .flags = F_STREAM, .peer_mask = PORT_MASK);
-FAMILY_ROW(dccp_inet6, .domain = AF_INET6, .type = SOCK_DCCP, .protocol = IPPROTO_DCCP,
+FAMILY_PEER_ROW(dccp_inet6, .domain = AF_INET6, .type = SOCK_DCCP, .protocol = IPPROTO_DCCP,
 	   .address = dccp6, .flags = F_STREAM, .peer_mask = PORT_MASK);
 
 /* SCTP one-to-many: associations come from connect() to a listening socket. */

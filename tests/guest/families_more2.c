@@ -74,9 +74,9 @@ static void row_nameless(struct __test_metadata *_metadata, int domain, int type
 INET_LOOPBACK_ADDR(rds_inet, 42100)
 INET6_LOOPBACK_ADDR(rds_inet6, 42110)
 
-FAMILY_ROW(rds_inet, .domain = AF_RDS, .type = SOCK_SEQPACKET, .address = rds_inet,
+FAMILY_PEER_ROW(rds_inet, .domain = AF_RDS, .type = SOCK_SEQPACKET, .address = rds_inet,
 	   .flags = F_DGRAM | F_CLIENT_BIND);
-FAMILY_ROW(rds_inet6, .domain = AF_RDS, .type = SOCK_SEQPACKET, .address = rds_inet6,
+FAMILY_PEER_ROW(rds_inet6, .domain = AF_RDS, .type = SOCK_SEQPACKET, .address = rds_inet6,
 	   .flags = F_DGRAM | F_CLIENT_BIND);
 
 /* --- AF_QIPCRTR on the local node (1) ------------------------------------ */
@@ -93,7 +93,7 @@ static socklen_t qrtr_addr(struct sockaddr_storage *ss, int n)
 }
 
 /* a client's port comes from the ephemeral range on connect() */
-FAMILY_ROW(qrtr_dgram, .domain = AF_QIPCRTR, .type = SOCK_DGRAM, .address = qrtr_addr,
+FAMILY_PEER_ROW(qrtr_dgram, .domain = AF_QIPCRTR, .type = SOCK_DGRAM, .address = qrtr_addr,
 	   .flags = F_DGRAM, .peer_mask = { 8, 4 });
 
 /*

@@ -3,8 +3,8 @@
  * family.h - one suite for every address family: a FIXTURE whose variants
  * are the rows of a table (one row per family, socket type and kind of
  * address), in the manner of tools/testing/selftests/net/bind_wildcard.c.
- * A program includes this header, defines its rows with FAMILY_ROW() and
- * ends with TEST_HARNESS_MAIN.
+ * A program includes this header, defines its rows with FAMILY_ROW() (or
+ * FAMILY_PEER_ROW(), below) and ends with TEST_HARNESS_MAIN.
  *
  * For each row it exercises the paths that carry a struct sockaddr between
  * user space and the family's ->bind, ->connect and ->getname:
@@ -17,10 +17,13 @@
  *                    errno, reported length, the bytes copied and that no
  *                    byte past the buffer is written;
  *   connect_lengths  connect() at the same lengths (non-blocking);
- *   peers            for connection-oriented rows: listen, connect and
- *                    accept() into each buffer length, getpeername() of
- *                    both ends; for datagram rows: connect, send and
- *                    recvfrom() into each buffer length.
+ *   peers            (fixture family_peers: the rows declared with
+ *                    FAMILY_PEER_ROW) for connection-oriented rows: listen,
+ *                    connect and accept() into each buffer length,
+ *                    getpeername() of both ends; for datagram rows:
+ *                    connect, send and recvfrom() into each buffer length.
+ *                    A row without peers has no peers case at all (not a
+ *                    skipped one).
  *
  * Everything observed goes to the transcript (lib/transcript.h); run-
  * dependent bytes (ephemeral ports, autobind names, port ids, ifindexes)
@@ -41,6 +44,7 @@
 #include <limits.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -86,7 +90,26 @@ FIXTURE_VARIANT(family)
 	unsigned int flags;
 	struct mask name_mask;	/* in our own name */
 	struct mask peer_mask;	/* in an autobound peer's name */
+	bool peer_row;		/* declared with FAMILY_PEER_ROW() */
 };
+
+/*
+ * The rows that have peers (F_STREAM or F_DGRAM) are also the variants of
+ * this fixture, whose one test is peers: each variant points to its row.
+ * A program without such rows defines FAMILY_NO_PEERS before including
+ * this header (the harness would run the test once without a variant).
+ */
+#ifndef FAMILY_NO_PEERS
+FIXTURE(family_peers)
+{
+	FIXTURE_DATA(family) f;
+};
+
+FIXTURE_VARIANT(family_peers)
+{
+	const FIXTURE_VARIANT(family) *row;
+};
+#endif
 
 /* An AF_UNIX bind of the family alone autobinds: 5 random hex digits. */
 static const struct mask unix_autobind_mask = { 3, 5 };
@@ -94,6 +117,11 @@ static const struct mask unix_autobind_mask = { 3, 5 };
 /* A row: FAMILY_ROW(id, .domain = ..., ...) */
 #define FAMILY_ROW(_id, ...) \
 	FIXTURE_VARIANT_ADD(family, _id) { .id = #_id, __VA_ARGS__ }
+
+/* A row with peers (F_STREAM or F_DGRAM): FAMILY_PEER_ROW(id, ...) */
+#define FAMILY_PEER_ROW(_id, ...) \
+	FAMILY_ROW(_id, __VA_ARGS__, .peer_row = true); \
+	FIXTURE_VARIANT_ADD(family_peers, _id) { .row = &_family_##_id##_variant }
 
 static inline void mask_bytes(void *buf, socklen_t n, struct mask m)
 {
@@ -189,11 +217,19 @@ static inline void names_of(struct __test_metadata *_metadata, const char *what,
 	}
 }
 
-FIXTURE_SETUP(family)
+/* The set-up of both fixtures: the row's state, a socket, address 0. */
+static inline void family_row_setup(struct __test_metadata *_metadata,
+				    const FIXTURE_VARIANT(family) *variant,
+				    FIXTURE_DATA(family) *self)
 {
 	int ret;
 
 	tr_begin("%s", variant->id);
+	self->fd = -1;
+	/* FAMILY_ROW or FAMILY_PEER_ROW: the row's flags decide, not its author. */
+	ASSERT_EQ(!!(variant->flags & (F_STREAM | F_DGRAM)), variant->peer_row)
+		TH_LOG("%s: a row with F_STREAM or F_DGRAM is a FAMILY_PEER_ROW, no other is",
+		       variant->id);
 	if (variant->prepare) {
 		ret = variant->prepare();
 		if (ret)
@@ -208,11 +244,32 @@ FIXTURE_SETUP(family)
 	self->name_len = variant->name_len ? variant->name_len : self->len;
 }
 
+FIXTURE_SETUP(family)
+{
+	family_row_setup(_metadata, variant, self);
+}
+
 FIXTURE_TEARDOWN(family)
 {
 	if (self->fd >= 0)
 		close(self->fd);
 }
+
+#ifndef FAMILY_NO_PEERS
+FIXTURE_SETUP(family_peers)
+{
+	self->f.fd = -1;
+	ASSERT_NE(NULL, variant)
+		TH_LOG("no FAMILY_PEER_ROW in this program: define FAMILY_NO_PEERS");
+	family_row_setup(_metadata, variant->row, &self->f);
+}
+
+FIXTURE_TEARDOWN(family_peers)
+{
+	if (self->f.fd >= 0)
+		close(self->f.fd);
+}
+#endif
 
 /* bind() at every length and with wrong families, each on a new socket. */
 TEST_F(family, bind_lengths)
@@ -341,61 +398,63 @@ fail:
 	return -1;
 }
 
+#ifndef FAMILY_NO_PEERS
 /* Addresses that travel with connections and datagrams. */
-TEST_F(family, peers)
+TEST_F(family_peers, peers)
 {
+	const FIXTURE_VARIANT(family) *row = variant->row;
+	FIXTURE_DATA(family) *f = &self->f;
 	unsigned char buf[SS_LEN + 8];
 	socklen_t n, len;
 	char what[64];
 	size_t i;
 	int cli, acc, ret;
 
-	if (!(variant->flags & (F_STREAM | F_DGRAM)))
-		SKIP(return, "%s has no peers", variant->id);
-	ASSERT_EQ(0, bind(self->fd, (struct sockaddr *)&self->addr, self->len))
+	ASSERT_EQ(0, bind(f->fd, (struct sockaddr *)&f->addr, f->len))
 		TH_LOG("bind: %s", strerror(errno));
 	/* clients connect to the name the server got (autobind picks one) */
-	self->len = SS_LEN;
-	ASSERT_EQ(0, getsockname(self->fd, (struct sockaddr *)&self->addr, &self->len));
-	if (variant->flags & F_STREAM)
-		ASSERT_EQ(0, listen(self->fd, 8)) TH_LOG("listen: %s", strerror(errno));
+	f->len = SS_LEN;
+	ASSERT_EQ(0, getsockname(f->fd, (struct sockaddr *)&f->addr, &f->len));
+	if (row->flags & F_STREAM)
+		ASSERT_EQ(0, listen(f->fd, 8)) TH_LOG("listen: %s", strerror(errno));
 
 	for (i = 0; i < N_BUFLENS; i++) {
-		n = family_buflens[i] != EXACT ? family_buflens[i] : self->name_len;
-		cli = family_client(variant, self);
+		n = family_buflens[i] != EXACT ? family_buflens[i] : f->name_len;
+		cli = family_client(row, f);
 		ASSERT_LE(0, cli) TH_LOG("client: %s", strerror(errno));
 		if (!i) {
 			names_of(_metadata, "getpeername client", getpeername, cli,
-				 self->name_len, variant->name_mask);
+				 f->name_len, row->name_mask);
 			names_of(_metadata, "getsockname client", getsockname, cli,
-				 0, variant->peer_mask);
+				 0, row->peer_mask);
 		}
-		if (variant->flags & F_STREAM) {
+		if (row->flags & F_STREAM) {
 			len = n;
 			memset(buf, MARK, sizeof(buf));
-			ASSERT_EQ(0, wait_readable(self->fd));
-			acc = accept(self->fd, (struct sockaddr *)buf, &len);
+			ASSERT_EQ(0, wait_readable(f->fd));
+			acc = accept(f->fd, (struct sockaddr *)buf, &len);
 			snprintf(what, sizeof(what), "accept");
 			check_name(_metadata, what, acc, errno, buf, n, len, 0, NULL,
-				   variant->peer_mask);
+				   row->peer_mask);
 			ASSERT_LE(0, acc);
 			if (!i)
 				names_of(_metadata, "getpeername accepted", getpeername, acc,
-					 0, variant->peer_mask);
+					 0, row->peer_mask);
 			close(acc);
 		} else {
 			ASSERT_EQ(1, send(cli, "x", 1, 0)) TH_LOG("send: %s", strerror(errno));
-			ASSERT_EQ(0, wait_readable(self->fd));
+			ASSERT_EQ(0, wait_readable(f->fd));
 			len = n;
 			memset(buf, MARK, sizeof(buf));
-			ret = recvfrom(self->fd, what, sizeof(what), 0, (struct sockaddr *)buf, &len);
+			ret = recvfrom(f->fd, what, sizeof(what), 0, (struct sockaddr *)buf, &len);
 			check_name(_metadata, "recvfrom", ret, errno, buf, n, len, 0, NULL,
-				   variant->peer_mask);
+				   row->peer_mask);
 			EXPECT_EQ(1, ret);
 		}
 		close(cli);
 	}
 }
+#endif
 
 /* An AF_INET address: @ip (text) and @port. Returns its length. */
 static inline socklen_t inet_addr_port(struct sockaddr_storage *ss, const char *ip, int port)
