@@ -2,7 +2,9 @@
 # make-initramfs.sh SERIES - static /init and every tests/guest/*.c program,
 # built against the series' own kselftest_harness.h (and samples/bpf/bpf_insn.h
 # for the BPF programs), packed as a gzip'd cpio.
-# GUEST_TESTS (a list of .c files) narrows the set, for working on one test.
+# The programs run in the order of tests/guest/order (/tests.order in the
+# initramfs). GUEST_TESTS (a list of .c files) replaces the set, for working
+# on one test or for the benchmark.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
@@ -16,10 +18,28 @@ rm -rf "$ROOT"
 mkdir -p "$ROOT/tests" "$ROOT/dev" "$ROOT/proc" "$ROOT/sys" "$ROOT/tmp"
 # shellcheck disable=SC2086
 $GUEST_CC $CFLAGS -o "$ROOT/init" "$TOP/tests/init/init.c"
+# The run order is tests/guest/order, which must name every program once.
+ORDER=$TOP/tests/guest/order
+names=$(grep -v -e '^#' -e '^[[:space:]]*$' "$ORDER")
+listed=$(echo "$names" | LC_ALL=C sort)
+have=$(for src in "$TOP"/tests/guest/*.c; do basename "$src" .c; done | LC_ALL=C sort)
+if [ "$listed" != "$have" ]; then
+	echo "make-initramfs: $ORDER must name each tests/guest/*.c once (-: listed, +: programs):" >&2
+	echo "$listed" >"$ROOT/order.listed"
+	echo "$have" >"$ROOT/order.have"
+	diff "$ROOT/order.listed" "$ROOT/order.have" | sed -n 's/^< /-/p; s/^> /+/p' >&2
+	exit 1
+fi
+srcs=$(for name in $names; do echo "$TOP/tests/guest/$name.c"; done)
+# GUEST_TESTS (.c files, anywhere) replaces the set, in the order given.
+srcs=${GUEST_TESTS:-$srcs}
 n=0
-for src in ${GUEST_TESTS:-"$TOP"/tests/guest/*.c}; do
+: >"$ROOT/tests.order"
+for src in $srcs; do
+	name=$(basename "$src" .c)
 	# shellcheck disable=SC2086
-	$GUEST_CC $CFLAGS -o "$ROOT/tests/$(basename "$src" .c)" "$src"
+	$GUEST_CC $CFLAGS -o "$ROOT/tests/$name" "$src"
+	echo "$name" >>"$ROOT/tests.order"
 	n=$((n + 1))
 done
 # The functions /init profiles for scripts/coverage.py report (the list

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Guest /init: mount the pseudo file systems, bring up lo, run every program
- * in /tests in name order and wrap their KTAP output as subtests of one KTAP
- * document written to the second serial port (/dev/ttyS1), then make QEMU
- * exit (reboot with -no-reboot).
+ * Guest /init: mount the pseudo file systems, bring up lo, run the programs
+ * of /tests in the order /tests.order lists them (tests/guest/order) and wrap
+ * their KTAP output as subtests of one KTAP document written to the second
+ * serial port (/dev/ttyS1), then make QEMU exit (reboot with -no-reboot).
  *
  * The kernel console (ttyS0) keeps the kernel log and the KUnit results; the
  * guest results travel on their own port so that the two never interleave.
@@ -32,6 +32,8 @@
 #include "../guest/lib/rtnl.h"
 
 #define TEST_DIR "/tests"
+#define TEST_ORDER "/tests.order"
+#define MAX_TESTS 64
 #define TRANSCRIPT_DIR "/tmp/transcript"
 #define COVERAGE_FUNCS "/coverage.funcs"
 #define TRACING "/sys/kernel/tracing"
@@ -201,9 +203,36 @@ static void send_files(void)
 	fclose(to);
 }
 
+/*
+ * The program names of TEST_ORDER, one per line, into @names; -1 with errno
+ * if it cannot be read or lists more than @max.
+ */
+static int read_order(char names[][64], int max)
+{
+	FILE *f = fopen(TEST_ORDER, "r");
+	char line[64];
+	int n = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		if (!line[0])
+			continue;
+		if (n == max) {
+			fclose(f);
+			errno = E2BIG;
+			return -1;
+		}
+		memcpy(names[n++], line, sizeof(line));
+	}
+	fclose(f);
+	return n;
+}
+
 int main(void)
 {
-	struct dirent **list;
+	static char names[MAX_TESTS][64];
 	int i, n, rc, failed = 0;
 
 	mnt("devtmpfs", "/dev", "devtmpfs");
@@ -222,23 +251,28 @@ int main(void)
 	setvbuf(out, NULL, _IOLBF, 0);
 
 	coverage_start();
-	n = scandir(TEST_DIR, &list, is_test, alphasort);
-	if (n < 0)
+	n = read_order(names, MAX_TESTS);
+	if (n <= 0) {
+		/* No program to run is a failure, not an empty pass. */
+		fprintf(out, "KTAP version 1\n1..1\nnot ok 1 %s # %s\n", TEST_ORDER,
+			n < 0 ? strerror(errno) : "lists no program");
+		failed++;
 		n = 0;
-	fprintf(out, "KTAP version 1\n1..%d\n", n);
+	} else {
+		fprintf(out, "KTAP version 1\n1..%d\n", n);
+	}
 	for (i = 0; i < n; i++) {
-		printf("init: running %s\n", list[i]->d_name);
+		printf("init: running %s\n", names[i]);
 		fflush(stdout);
-		rc = run_one(list[i]->d_name);
+		rc = run_one(names[i]);
 		if (rc == 0) {
-			fprintf(out, "ok %d %s\n", i + 1, list[i]->d_name);
+			fprintf(out, "ok %d %s\n", i + 1, names[i]);
 		} else if (rc == KSFT_SKIP) {
-			fprintf(out, "ok %d %s # SKIP\n", i + 1, list[i]->d_name);
+			fprintf(out, "ok %d %s # SKIP\n", i + 1, names[i]);
 		} else {
-			fprintf(out, "not ok %d %s\n", i + 1, list[i]->d_name);
+			fprintf(out, "not ok %d %s\n", i + 1, names[i]);
 			failed++;
 		}
-		free(list[i]);
 	}
 	fprintf(out, "# guest: %d of %d programs failed\n", failed, n);
 	fflush(out);

@@ -64,7 +64,7 @@
 #define FUZZ_GUARD_S		300	/* alarm() in the child: a hang, not a budget */
 #define NSLOTS			12	/* sockets open at a time */
 #define MAX_REPORTS		32	/* canary reports kept in detail */
-#define FUZZ_DIR		"/tmp/zz_fuzz"
+#define FUZZ_DIR		"/tmp/fuzz"
 #define DUMMY			"zzfuzz0"
 #define VCAN			"zzfcan0"
 #define DUMMY_MAC		"\x02\x00\x00\x00\x00\x03"	/* AF_LLC binds by it */
@@ -1274,7 +1274,7 @@ TEST_F_TIMEOUT(fuzz, run, FUZZ_GUARD_S + 60)
 
 	st->seed = seed_from_cmdline();
 	diag("fuzz seed %llu\n", st->seed);
-	snprintf(text, sizeof(text), "zz_fuzz: start, seed %llu", st->seed);
+	snprintf(text, sizeof(text), "fuzz: start, seed %llu", st->seed);
 	st->kmsg_start = kmsg_mark(text);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	pid = fork();
@@ -1283,7 +1283,7 @@ TEST_F_TIMEOUT(fuzz, run, FUZZ_GUARD_S + 60)
 		fuzz_child();
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	snprintf(text, sizeof(text), "zz_fuzz: end, seed %llu", st->seed);
+	snprintf(text, sizeof(text), "fuzz: end, seed %llu", st->seed);
 	kmsg_mark(text);
 	st->status = status;
 	if (st->note[0])
