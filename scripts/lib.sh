@@ -74,6 +74,48 @@ series_part() {
 	on { print }' "$_f" | while read -r _p; do echo "$_d/$_p"; done
 }
 
+# machine_env: the QEMU machine config/machines/$MACHINE_CONF.conf (default
+# test): QEMU_MACHINE, QEMU_CPU, QEMU_SMP, QEMU_MEM, SERIAL (the roles of
+# ttyS0, ttyS1, ...), QEMU_EXTRA, BOOT_TIMEOUT (the environment's wins).
+machine_env() {
+	MACHINE_FILE=$TOP/config/machines/${MACHINE_CONF:-test}.conf
+	if [ ! -f "$MACHINE_FILE" ]; then
+		echo "machine: no $MACHINE_FILE" >&2
+		return 1
+	fi
+	_timeout=${BOOT_TIMEOUT:-}
+	. "$MACHINE_FILE"
+	BOOT_TIMEOUT=${_timeout:-$BOOT_TIMEOUT}
+}
+
+# serial_port ROLE: the guest's name of ROLE's serial port (ttyS0, ...),
+# from the machine's SERIAL (machine_env first).
+serial_port() {
+	_i=0
+	for _role in $SERIAL; do
+		if [ "$_role" = "$1" ]; then
+			echo "ttyS$_i"
+			return 0
+		fi
+		_i=$((_i + 1))
+	done
+	echo "machine: $MACHINE_FILE has no serial port for $1" >&2
+	return 1
+}
+
+# serial_file ROLE: the file in $DIR that ROLE's port goes to.
+serial_file() {
+	case "$1" in
+	console) echo "$DIR/console.log" ;;
+	ktap) echo "$DIR/guest.ktap" ;;
+	files) echo "$DIR/files.txt" ;;
+	*)
+		echo "machine: unknown serial port role $1" >&2
+		return 1
+		;;
+	esac
+}
+
 # guest_console_clean: after a boot of $DIR, the console must be free of
 # sanitizer reports, WARNINGs, Oopses and panics, and /init must have
 # finished; the offending lines go to $DIR/console.bad.
@@ -92,7 +134,7 @@ guest_console_clean() {
 	return "$_ok"
 }
 
-# guest_files: the files the guest sent on ttyS2, one "### NAME" section
+# guest_files: the files the guest sent on its "files" port, one "### NAME" section
 # each, go to $DIR/files/NAME; "### end" says that the guest sent all.
 guest_files() {
 	rm -rf "$DIR/files"

@@ -16,8 +16,12 @@ CFLAGS="-static -O2 -g0 -Wall -Werror -Wno-format-overflow -I$TREE/tools/testing
 
 rm -rf "$ROOT"
 mkdir -p "$ROOT/tests" "$ROOT/dev" "$ROOT/proc" "$ROOT/sys" "$ROOT/tmp"
+# /init writes the guest KTAP and the files to the ports the machine
+# (config/machines/, the same file boot.sh reads) gives those roles.
+machine_env
 # shellcheck disable=SC2086
-$GUEST_CC $CFLAGS -o "$ROOT/init" "$TOP/tests/init/init.c"
+$GUEST_CC $CFLAGS -DKTAP_TTY="\"/dev/$(serial_port ktap)\"" \
+	-DFILES_TTY="\"/dev/$(serial_port files)\"" -o "$ROOT/init" "$TOP/tests/init/init.c"
 # The run order is tests/guest/order, which must name every program once.
 ORDER=$TOP/tests/guest/order
 names=$(grep -v -e '^#' -e '^[[:space:]]*$' "$ORDER")

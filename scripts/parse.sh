@@ -1,7 +1,7 @@
 #!/bin/sh
 # parse.sh SERIES - judge one boot: the console must be free of sanitizer
 # reports, WARNINGs, Oopses and panics, the guest must have finished, and the
-# KUnit (console) and guest (ttyS1) KTAP streams are parsed with the kernel's
+# KUnit (console) and guest ("ktap" port) KTAP streams are parsed with the kernel's
 # own tools/testing/kunit/kunit.py into one summary table.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)

@@ -7,9 +7,10 @@
 #    with the fixed RANDSTRUCT seed (config/randstruct.seed),
 #  - two benchmark kernels, $BUILD/none/bench and $BUILD/SERIES/bench
 #    (the same trees, config/bench/bench.config instead of the checkers),
-#    booted under QEMU -icount with tests/bench/sockaddr_bench.c as the
-#    only guest program (BENCH_RUNS runs of each loop, default 7, with
-#    BENCH_SCALE percent of its default lengths, default 500),
+#    booted on the machine config/machines/bench.conf (QEMU -icount) with
+#    tests/bench/sockaddr_bench.c as the only guest program (BENCH_RUNS
+#    runs of each loop, default 7, with BENCH_SCALE percent of its default
+#    lengths, default 500),
 #  - the ABI layout check and warning census (scripts/abi-layout.sh).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,8 +42,9 @@ for s in none "$SERIES"; do
 	FRAGMENTS="$TOP/config/boot.config $TOP/config/net.config $TOP/config/bench/bench.config" \
 		"$TOP/scripts/configure.sh" "$s"
 	"$TOP/scripts/build-kernel.sh" "$s"
-	COVERAGE=no GUEST_TESTS=$TOP/tests/bench/sockaddr_bench.c "$TOP/scripts/make-initramfs.sh" "$s"
-	QEMU_ARGS="-icount shift=0,align=off,sleep=off" BOOT_TIMEOUT=${BOOT_TIMEOUT:-1800} \
+	MACHINE_CONF=bench COVERAGE=no GUEST_TESTS=$TOP/tests/bench/sockaddr_bench.c \
+		"$TOP/scripts/make-initramfs.sh" "$s"
+	MACHINE_CONF=bench \
 		KERNEL_ARGS="workbench.bench_runs=$BENCH_RUNS workbench.bench_scale=$BENCH_SCALE ${KERNEL_ARGS:-}" \
 		"$TOP/scripts/boot.sh" "$s"
 	SERIES=$s

@@ -2,13 +2,13 @@
 /*
  * Guest /init: mount the pseudo file systems, bring up lo, run the programs
  * of /tests in the order /tests.order lists them (tests/guest/order) and wrap
- * their KTAP output as subtests of one KTAP document written to the second
- * serial port (/dev/ttyS1), then make QEMU exit (reboot with -no-reboot).
+ * their KTAP output as subtests of one KTAP document written to the serial
+ * port KTAP_TTY, then make QEMU exit (reboot with -no-reboot).
  *
- * The kernel console (ttyS0) keeps the kernel log and the KUnit results; the
- * guest results travel on their own port so that the two never interleave.
+ * The kernel console keeps the kernel log and the KUnit results; the guest
+ * results travel on their own port so that the two never interleave.
  *
- * A third port (/dev/ttyS2) carries files back to the host, each introduced
+ * A third port (FILES_TTY) carries files back to the host, each introduced
  * by a line "### NAME": the transcripts the tests wrote (/tmp/transcript)
  * and, when the initramfs has a /coverage.funcs list, the ftrace function
  * profile of those functions over the whole run.
@@ -30,6 +30,11 @@
 #include <unistd.h>
 
 #include "../guest/lib/rtnl.h"
+
+/* The ports of the roles "ktap" and "files" of config/machines/NAME.conf. */
+#if !defined(KTAP_TTY) || !defined(FILES_TTY)
+#error "build with -DKTAP_TTY=... -DFILES_TTY=... (scripts/make-initramfs.sh)"
+#endif
 
 #define TEST_DIR "/tests"
 #define TEST_ORDER "/tests.order"
@@ -178,12 +183,12 @@ static void send_files(void)
 {
 	struct dirent **list;
 	char name[300], path[600];
-	FILE *to = fopen("/dev/ttyS2", "w");
+	FILE *to = fopen(FILES_TTY, "w");
 	struct termios t;
 	int i, n;
 
 	if (!to) {
-		fprintf(stderr, "init: /dev/ttyS2: %s, no files sent\n", strerror(errno));
+		fprintf(stderr, "init: %s: %s, no files sent\n", FILES_TTY, strerror(errno));
 		return;
 	}
 	/* raw: the files arrive byte for byte, without "\r\n" for "\n" */
@@ -243,9 +248,9 @@ int main(void)
 	mnt("tmpfs", "/tmp", "tmpfs");
 	link_up("lo");
 
-	out = fopen("/dev/ttyS1", "w");
+	out = fopen(KTAP_TTY, "w");
 	if (!out) {
-		fprintf(stderr, "init: /dev/ttyS1: %s, using the console\n", strerror(errno));
+		fprintf(stderr, "init: %s: %s, using the console\n", KTAP_TTY, strerror(errno));
 		out = stdout;
 	}
 	setvbuf(out, NULL, _IOLBF, 0);

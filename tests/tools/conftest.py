@@ -3,6 +3,7 @@
 saved inputs instead of kernel builds, so that they run in seconds."""
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 
@@ -106,3 +107,25 @@ def run(cmd, **kw):
     """Run a command, return (exit status, stdout + stderr)."""
     out = subprocess.run(cmd, capture_output=True, text=True, **kw)
     return out.returncode, out.stdout + out.stderr
+
+
+@pytest.fixture
+def top(tmp_path):
+    """A copy of the workbench's scripts, machines, /init and guest library,
+    with an empty tests/guest and a run folder build/tooltest, for the
+    scripts that work on the repository they are in (TOP)."""
+    t = tmp_path / "top"
+    shutil.copytree(SCRIPTS, t / "scripts")
+    shutil.copytree(TOP / "config" / "machines", t / "config" / "machines")
+    (t / "tests" / "init").mkdir(parents=True)
+    shutil.copy(TOP / "tests" / "init" / "init.c", t / "tests" / "init")
+    shutil.copytree(TOP / "tests" / "guest" / "lib", t / "tests" / "guest" / "lib")
+    (t / "build" / "tooltest" / "linux").mkdir(parents=True)
+    (t / "build" / "tooltest" / "obj").mkdir()
+    return t
+
+
+def guest_programs(top, *names):
+    """Trivial guest programs tests/guest/NAME.c in the copy TOP."""
+    for name in names:
+        (top / "tests" / "guest" / f"{name}.c").write_text("int main(void) { return 0; }\n")

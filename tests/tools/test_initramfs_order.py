@@ -4,27 +4,18 @@ tests/guest/order, which must name every program once. Before, /init ran
 /tests in name order, so a "zz_" prefix decided that the fuzzer ran last."""
 import gzip
 import os
-import shutil
 import subprocess
 
 import pytest
 
-from conftest import SCRIPTS, TOP, run
+from conftest import guest_programs, run
 
 
 @pytest.fixture
-def top(tmp_path):
-    """A copy of the workbench with three trivial guest programs."""
-    t = tmp_path / "top"
-    shutil.copytree(SCRIPTS, t / "scripts")
-    (t / "tests" / "init").mkdir(parents=True)
-    shutil.copy(TOP / "tests" / "init" / "init.c", t / "tests" / "init")
-    guest = t / "tests" / "guest"
-    shutil.copytree(TOP / "tests" / "guest" / "lib", guest / "lib")
-    for name in ("alpha", "beta", "zeta"):
-        (guest / f"{name}.c").write_text("int main(void) { return 0; }\n")
-    (t / "build" / "tooltest" / "linux").mkdir(parents=True)
-    return t
+def programs(top):
+    """Three trivial guest programs."""
+    guest_programs(top, "alpha", "beta", "zeta")
+    return top
 
 
 def initramfs(top, order):
@@ -40,22 +31,26 @@ def cpio_file(top, name):
     return out.stdout.decode()
 
 
-def test_order_is_the_files(top):
+def test_order_is_the_files(programs):
+    top = programs
     rc, out = initramfs(top, "# comment\nzeta\nalpha\n\nbeta\n")
     assert rc == 0, out
     assert cpio_file(top, "tests.order") == "zeta\nalpha\nbeta\n"
 
 
-def test_program_missing_from_order(top):
+def test_program_missing_from_order(programs):
+    top = programs
     rc, out = initramfs(top, "zeta\nalpha\n")
     assert rc == 1 and "+beta" in out, out
 
 
-def test_listed_twice(top):
+def test_listed_twice(programs):
+    top = programs
     rc, out = initramfs(top, "zeta\nalpha\nbeta\nalpha\n")
     assert rc == 1 and "-alpha" in out, out
 
 
-def test_no_such_program(top):
+def test_no_such_program(programs):
+    top = programs
     rc, out = initramfs(top, "zeta\nalpha\nbeta\ngamma\n")
     assert rc == 1 and "-gamma" in out, out
