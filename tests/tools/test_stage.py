@@ -3,28 +3,28 @@
 failing command, and the stage fails with that command's status. Before the
 fix, stage ran its command as an "if" condition, where the shell ignores
 set -e: the function went on after the failure and the stage passed."""
+import pytest
+
 from conftest import SCRIPTS, run
 
 FUNC = "f() { echo one; false; echo after >\"$MARK\"; }; "
 
 
-def test_failing_function_stops_script_style(tmp_path):
+# How the workbench calls stage: as prepare-tree.sh does (a set -eu script,
+# stage as a statement) and as the Makefile does (". lib.sh && stage ...").
+STYLES = {
+    "script": f"set -eu; . {SCRIPTS}/lib.sh; {FUNC} stage s f; echo next",
+    "make": f". {SCRIPTS}/lib.sh && {FUNC} stage s f",
+}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_failing_function_stops(tmp_path, style):
     mark = tmp_path / "after"
-    # As prepare-tree.sh calls it: a set -eu script, stage as a statement.
-    rc, out = run(["sh", "-c", f"set -eu; . {SCRIPTS}/lib.sh; {FUNC} stage s f; echo next"],
-                  env={"MARK": str(mark), "PATH": "/usr/bin:/bin"})
+    rc, out = run(["sh", "-c", STYLES[style]], env={"MARK": str(mark), "PATH": "/usr/bin:/bin"})
     assert rc == 1, out
     assert not mark.exists(), "the function went on after its failing command"
     assert "==> [s] FAILED" in out and "next" not in out
-
-
-def test_failing_function_stops_make_style(tmp_path):
-    mark = tmp_path / "after"
-    # As the Makefile calls it: ". lib.sh && stage ...", no set -e.
-    rc, out = run(["sh", "-c", f". {SCRIPTS}/lib.sh && {FUNC} stage s f"],
-                  env={"MARK": str(mark), "PATH": "/usr/bin:/bin"})
-    assert rc == 1, out
-    assert not mark.exists(), "the function went on after its failing command"
 
 
 def test_status_of_a_command_is_kept(tmp_path):

@@ -23,72 +23,40 @@ def summary(*args):
     return run(["python3", str(SCRIPTS / "summary.py"), *args])
 
 
-def test_pass(tmp_path):
-    rc, out = summary(stream(tmp_path, "kunit", [("a", "PASS"), ("b", "PASS")]))
-    assert rc == 0 and "summary: 2 passed, 0 failed, 0 skipped" in out, out
+# (id, --xfail lines, --skip lines, cases "name status", exit status, text)
+CASES = [
+    ("pass", None, None, "a PASS, b PASS", 0, "summary: 2 passed, 0 failed, 0 skipped"),
+    ("fail", None, None, "a PASS, b FAIL", 1, "summary: 1 passed, 1 failed"),
+    ("error", None, None, "a PASS, b ERROR", 1, "summary: 1 passed, 1 failed"),
+    ("crashed", None, None, "a PASS, b CRASHED", 1, "summary: 1 passed, 1 failed"),
+    ("no_tests", None, None, "a PASS, b NO_TESTS", 1, "summary: 1 passed, 1 failed"),
+    ("unlisted_skip", None, None, "a PASS, b SKIP", 1, "skip not listed as expected: s.b"),
+    ("listed_skip", None, "# b needs what this kernel lacks\nkunit s.b", "a PASS, b SKIP", 0,
+     "summary: 1 passed, 0 failed, 1 skipped"),
+    ("listed_skip_ran", None, "kunit s.b", "b PASS", 1, "expected skip did not skip: s.b"),
+    ("listed_skip_missing", None, "kunit s.gone", "a PASS", 1,
+     "expected skip did not run: s.gone"),
+    ("xfail", "# the baseline fails b\nkunit s.b", None, "a PASS, b FAIL", 0,
+     "0 failed, 0 skipped, 1 failed as expected"),
+    ("xpass", "kunit s.b", None, "b PASS", 1, "XPASS"),
+    ("xfail_missing", "kunit s.gone", None, "a PASS", 1, "expected failure did not run: s.gone"),
+    ("xfail_and_skip", "kunit s.b", "kunit s.c", "a PASS, b FAIL, c SKIP", 0,
+     "1 passed, 0 failed, 1 skipped, 1 failed as expected"),
+]
 
 
-def test_unlisted_skip_fails(tmp_path):
-    rc, out = summary(stream(tmp_path, "kunit", [("a", "PASS"), ("b", "SKIP")]))
-    assert rc == 1 and "skip not listed as expected: s.b" in out, out
-    assert "summary: 1 passed, 1 failed, 0 skipped" in out
-
-
-def test_listed_skip(tmp_path):
-    sk = tmp_path / "skip"
-    sk.write_text("# b needs what this kernel lacks\nkunit s.b\n")
-    rc, out = summary("--skip", str(sk), stream(tmp_path, "kunit", [("a", "PASS"), ("b", "SKIP")]))
-    assert rc == 0 and "summary: 1 passed, 0 failed, 1 skipped" in out, out
-
-
-def test_listed_skip_that_ran_fails(tmp_path):
-    sk = tmp_path / "skip"
-    sk.write_text("kunit s.b\n")
-    rc, out = summary("--skip", str(sk), stream(tmp_path, "kunit", [("b", "PASS")]))
-    assert rc == 1 and "expected skip did not skip: s.b" in out, out
-
-
-def test_listed_skip_that_is_missing_fails(tmp_path):
-    sk = tmp_path / "skip"
-    sk.write_text("kunit s.gone\n")
-    rc, out = summary("--skip", str(sk), stream(tmp_path, "kunit", [("a", "PASS")]))
-    assert rc == 1 and "expected skip did not run: s.gone" in out, out
-
-
-def test_xfail_and_skip_together(tmp_path):
-    xf, sk = tmp_path / "xfail", tmp_path / "skip"
-    xf.write_text("kunit s.b\n")
-    sk.write_text("kunit s.c\n")
-    rc, out = summary("--xfail", str(xf), "--skip", str(sk),
-                      stream(tmp_path, "kunit", [("a", "PASS"), ("b", "FAIL"), ("c", "SKIP")]))
-    assert rc == 0 and "1 passed, 0 failed, 1 skipped, 1 failed as expected" in out, out
-
-
-@pytest.mark.parametrize("status", ["FAIL", "ERROR", "CRASHED", "NO_TESTS"])
-def test_other_status_fails(tmp_path, status):
-    rc, out = summary(stream(tmp_path, "kunit", [("a", "PASS"), ("b", status)]))
-    assert rc == 1 and "1 failed" in out, out
-
-
-def test_xfail(tmp_path):
-    xf = tmp_path / "xfail"
-    xf.write_text("# the baseline fails b\nkunit s.b\n")
-    rc, out = summary("--xfail", str(xf), stream(tmp_path, "kunit", [("a", "PASS"), ("b", "FAIL")]))
-    assert rc == 0 and "0 failed, 0 skipped, 1 failed as expected" in out, out
-
-
-def test_xpass_fails(tmp_path):
-    xf = tmp_path / "xfail"
-    xf.write_text("kunit s.b\n")
-    rc, out = summary("--xfail", str(xf), stream(tmp_path, "kunit", [("b", "PASS")]))
-    assert rc == 1 and "XPASS" in out, out
-
-
-def test_listed_xfail_that_did_not_run_fails(tmp_path):
-    xf = tmp_path / "xfail"
-    xf.write_text("kunit s.gone\n")
-    rc, out = summary("--xfail", str(xf), stream(tmp_path, "kunit", [("a", "PASS")]))
-    assert rc == 1 and "expected failure did not run: s.gone" in out, out
+@pytest.mark.parametrize("xfail, skip, cases, rc, text", [c[1:] for c in CASES],
+                         ids=[c[0] for c in CASES])
+def test_verdict(tmp_path, xfail, skip, cases, rc, text):
+    args = []
+    for opt, lines in (("--xfail", xfail), ("--skip", skip)):
+        if lines is not None:
+            f = tmp_path / opt[2:]
+            f.write_text(lines + "\n")
+            args += [opt, str(f)]
+    pairs = [tuple(c.split()) for c in cases.split(", ")]
+    got, out = summary(*args, stream(tmp_path, "kunit", pairs))
+    assert got == rc and text in out, out
 
 
 def test_empty_and_missing_streams_fail(tmp_path):
