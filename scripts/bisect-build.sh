@@ -16,14 +16,9 @@ while [ "$k" -le "$total" ]; do
 	# A prefix that built once is not built again (the run can be resumed).
 	# The key is the diffs of the prefix's patches: a reworded commit
 	# message or a renumbered subject does not change what is built.
-	# Stamps of the older key (whole patch files, less the "[PATCH vN k/n]"
-	# numbering) still count for the prefixes whose files did not change.
 	key=$(series_patches "$SERIES" | head -n "$k" | xargs sed -n '/^diff --git /,$p' |
 		sha256sum | cut -c1-16)
-	old_key=$(series_patches "$SERIES" | head -n "$k" | xargs cat |
-		sed 's/^Subject: \[PATCH \(v[0-9]* \)\{0,1\}[0-9]*\/[0-9]*\] /Subject: /' | sha256sum | cut -c1-16)
-	if [ -f "$BUILD/$NAME/ok/$key" ] || [ -f "$BUILD/$NAME/ok/$old_key" ]; then
-		touch "$BUILD/$NAME/ok/$key"
+	if [ -f "$BUILD/$NAME/ok/$key" ]; then
 		echo "bisect-build: $k/$total $(basename "$p"): built before"
 		k=$((k + 1))
 		continue

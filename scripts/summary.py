@@ -24,7 +24,7 @@ def leaves(group, path):
         yield from leaves(sub, path + [sub["name"]])
 
 
-def read_xfail(path):
+def read_cases(path):
     want = set()
     with open(path) as f:
         for line in f:
@@ -39,9 +39,9 @@ def main(args):
     xfail, skip = set(), set()
     while args[:1] in (["--xfail"], ["--skip"]):
         if args[0] == "--xfail":
-            xfail = read_xfail(args[1])
+            xfail = read_cases(args[1])
         else:
-            skip = read_xfail(args[1])
+            skip = read_cases(args[1])
         args = args[2:]
     rows, empty = [], []
     for arg in args:
