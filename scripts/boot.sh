@@ -12,7 +12,9 @@ machine_env
 
 KERNEL=$DIR/obj/arch/x86/boot/bzImage
 INITRD=$DIR/initramfs.cpio.gz
-CMDLINE="console=$(serial_port console) panic=-1 workbench.series=$SERIES ${KERNEL_ARGS:-}"
+# kasan_multi_shot: KASAN prints every report, not only the first of the
+# boot (exact-length mode's KUnit control reports on purpose, early).
+CMDLINE="console=$(serial_port console) panic=-1 kasan_multi_shot workbench.series=$SERIES ${KERNEL_ARGS:-}"
 
 serial=""
 for role in $SERIAL; do

@@ -5,9 +5,9 @@ every function the series changes, at least once?
 
   coverage.py funcs TREE OBJ [--patches DIR] > coverage.funcs
       The functions to profile, one name per line, sorted: every
-      implementation of proto_ops::getname/bind/connect and
-      proto::bind/connect/pre_connect (found as scripts/check-prototypes.py
-      finds them) and every function whose body a patch of patches/series
+      implementation of proto_ops::getname/bind/connect/sendmsg and
+      proto::bind/connect/pre_connect/sendmsg (found as
+      scripts/check-prototypes.py finds them) and every function whose body a patch of patches/series
       changes or adds (.c files; KUnit and test files and the patches of the
       baseline series.none left out), each only if its file is compiled into
       the test kernel (OBJ/<file>.o exists). /init (tests/init/init.c) hands
@@ -57,6 +57,10 @@ MACRO_NAMES = [
     (re.compile(r"^COMPAT_SYSCALL_DEFINE\d$"), "__ia32_compat_sys_{}"),
     (re.compile(r"^BPF_CALL_\d$"), "{}"),
 ]
+# Not converted, but they parse the address sendto() and sendmsg() carry
+# (msg_name), and exact-length mode checks them like bind and connect: their
+# implementations are profiled too.
+SENDMSG = [("proto_ops", "sendmsg", "socket"), ("proto", "sendmsg", "sock")]
 TEST_FILE = re.compile(r"(^|/)(tools|test|tests)/|kunit|[_-]test\.c$")
 
 
@@ -234,7 +238,8 @@ def classify(tree, obj, patches):
     funcs = collections.defaultdict(lambda: {"kinds": set(), "files": set()})
     found = cp.initialisers(tree)
     alldefs = cp.definitions(tree)
-    for struct, member, first, _want, _header in cp.CALLBACKS:
+    callbacks = [(struct, member, first) for struct, member, first, _w, _h in cp.CALLBACKS]
+    for struct, member, first in callbacks + SENDMSG:
         for fn, where, rel, _typ in cp.implementations(found, alldefs, struct, member, first):
             if compiled(obj, rel):
                 funcs[fn]["kinds"].add(f"{struct}::{member}")
@@ -367,8 +372,8 @@ def cmd_report(args):
                 ran_all.add(name)
             else:
                 missed.append((name, files))
-        title = ("implementations of proto_ops::getname/bind/connect, proto::bind/connect/"
-                 "pre_connect" if group == "implementations" else
+        title = ("implementations of proto_ops::getname/bind/connect/sendmsg, proto::bind/"
+                 "connect/pre_connect/sendmsg" if group == "implementations" else
                  "other functions the series changes")
         nref = sum(1 for name, _ in missed if name in refused)
         nwhy = sum(1 for name, _ in missed if name not in refused and name in reasons)

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from conftest import SCRIPTS, run
+from conftest import SCRIPTS, TOP, run
 
 # Stands in for tools/testing/kunit/kunit.py parse: writes the JSON saved
 # for the stream (kunit.log -> kunit.json, guest.ktap -> guest.json).
@@ -25,6 +25,16 @@ def suite(name, cases):
                             "sub_groups": []}]}
 
 
+def pinned_reports():
+    """The KASAN reports every kernel prints on purpose
+    (tests/expect/console.expected), as blocks."""
+    import console
+    rule = "=" * 66
+    return "".join(f"{rule}\n{prefix}+0x10/0x20\n{rule}\n" * count
+                   for count, prefix in console.read_expect(
+                       TOP / "tests" / "expect" / "console.expected"))
+
+
 @pytest.fixture
 def boot(tmp_path):
     """A finished boot of series "tooltest" in tmp_path/build."""
@@ -32,8 +42,8 @@ def boot(tmp_path):
     kunit = d / "linux" / "tools" / "testing" / "kunit"
     kunit.mkdir(parents=True)
     (kunit / "kunit.py").write_text(KUNIT_STUB)
-    (d / "console.log").write_text("Linux version 6.12.118\nRun /init as init process\n"
-                                   "init: all tests done\n")
+    (d / "console.log").write_text("Linux version 6.12.118\n" + pinned_reports() +
+                                   "Run /init as init process\ninit: all tests done\n")
     (d / "files.txt").write_text("### transcript/a\nline\n### end\n")
     (d / "guest.ktap").write_text("KTAP version 1\n")
     stub = tmp_path / "json"

@@ -17,6 +17,9 @@
  *                    errno, reported length, the bytes copied and that no
  *                    byte past the buffer is written;
  *   connect_lengths  connect() at the same lengths (non-blocking);
+ *   length_sweep     bind(), connect(), sendto() and sendmsg() at every
+ *                    length from 0 to 130, with the valid address and with
+ *                    random bytes: KASAN's test (exact-length addresses);
  *   peers            (fixture family_peers: the rows declared with
  *                    FAMILY_PEER_ROW) for connection-oriented rows: listen,
  *                    connect and accept() into each buffer length,
@@ -363,6 +366,90 @@ TEST_F(family, connect_lengths)
 		close(fd);
 		if ((int)lens[i] < 0 || lens[i] > SS_LEN)
 			EXPECT_EQ(EINVAL, ret ? err : 0) TH_LOG("connect len=%d", (int)lens[i]);
+	}
+}
+
+/*
+ * bind(), connect(), sendto() and sendmsg() with every length from 0 to
+ * sizeof(struct sockaddr_storage) + 2, each with two addresses: the row's
+ * address 0 followed by MARK bytes, and the row's family followed by
+ * random bytes (seeded by the row, so a run repeats). Non-blocking sockets,
+ * a new one after every call that may have changed the socket's state.
+ * Nothing about the results is asserted (they are counted in the
+ * diagnostics): the oracle is the kernel. The test kernels hand protocols
+ * exact-length copies of these addresses (DEBUG_NET_SOCKADDR_EXACT), so a
+ * read past the length is a KASAN report, and the host fails the run on it.
+ */
+enum { SWEEP_BIND, SWEEP_CONNECT, SWEEP_SENDTO, SWEEP_SENDMSG, SWEEP_OPS };
+static const char *const sweep_op[SWEEP_OPS] = { "bind", "connect", "sendto", "sendmsg" };
+
+static inline unsigned int sweep_rand(unsigned int *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 17;
+	*x ^= *x << 5;
+	return *x;
+}
+
+static inline int sweep_call(int op, int fd, const void *addr, socklen_t len)
+{
+	char byte = 'x';
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = { .msg_name = (void *)addr, .msg_namelen = len,
+			      .msg_iov = &iov, .msg_iovlen = 1 };
+
+	switch (op) {
+	case SWEEP_BIND:
+		return bind(fd, addr, len);
+	case SWEEP_CONNECT:
+		return connect(fd, addr, len);
+	case SWEEP_SENDTO:
+		return sendto(fd, &byte, 1, MSG_DONTWAIT | MSG_NOSIGNAL, addr, len);
+	default:
+		return sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
+	}
+}
+
+TEST_F(family, length_sweep)
+{
+	unsigned char buf[SS_LEN + 8];
+	unsigned int calls[SWEEP_OPS] = {}, ok[SWEEP_OPS] = {}, seed = 2166136261u;
+	socklen_t len;
+	const char *c;
+	int op, kind, fd = -1, ret;
+	size_t i;
+
+	for (c = variant->id; *c; c++)
+		seed = (seed ^ (unsigned char)*c) * 16777619u;
+	for (op = 0; op < SWEEP_OPS; op++) {
+		for (len = 0; len <= SS_LEN + 2; len++) {
+			for (kind = 0; kind < 2; kind++) {
+				memset(buf, MARK, sizeof(buf));
+				variant->address((struct sockaddr_storage *)buf, 0);
+				if (kind)
+					for (i = sizeof(sa_family_t); i < sizeof(buf); i++)
+						buf[i] = sweep_rand(&seed);
+				if (fd < 0)
+					fd = family_socket(variant, SOCK_NONBLOCK);
+				ASSERT_LE(0, fd) TH_LOG("socket: %s", strerror(errno));
+				ret = sweep_call(op, fd, buf, len);
+				calls[op]++;
+				if (ret >= 0)
+					ok[op]++;
+				if (ret >= 0 || errno == EINPROGRESS || errno == EALREADY ||
+				    errno == EISCONN) {
+					close(fd);
+					fd = -1;
+				}
+			}
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	for (op = 0; op < SWEEP_OPS; op++) {
+		ksft_print_msg("sweep %s %s: %u calls, %u succeeded\n", variant->id,
+			       sweep_op[op], calls[op], ok[op]);
+		EXPECT_EQ(2 * (SS_LEN + 3), calls[op]);
 	}
 }
 

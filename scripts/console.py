@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""console.py CONSOLE [--expect FILE]... - judge a guest's kernel console.
+
+The console must be free of sanitizer reports, WARNINGs, Oopses and panics,
+except the KASAN reports an expectation file pins: lines "COUNT PREFIX",
+where PREFIX is the start of a report's "BUG: KASAN: ..." line after the
+timestamp (for example the negative control of exact-length socket
+addresses, which reports on purpose). A pinned report is one block from
+KASAN's "=====" line to the next; each PREFIX must match exactly COUNT
+blocks, and a block that no PREFIX claims is trouble like any other line.
+The guest must also have finished ("init: all tests done").
+
+Prints the verdict; the offending lines go to --bad FILE. Exit status 0
+when the console is clean, 1 otherwise, 2 on bad input.
+"""
+import argparse
+import re
+import sys
+
+TROUBLE = re.compile(r"BUG:|KASAN|UBSAN|WARNING:|field-spanning|detected buffer overflow"
+                     r"|Oops|Kernel panic|kernel BUG|Call Trace:")
+STAMP = re.compile(r"^\[\s*\d+\.\d+\]\s?")
+RULE = re.compile(r"^={40,}$")
+DONE = "init: all tests done"
+
+
+def strip(line):
+    return STAMP.sub("", line.rstrip("\n"))
+
+
+def read_expect(path):
+    """The pinned reports of one file: [(count, prefix)]."""
+    pins = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            m = re.match(r"^(\d+)\s+(BUG: KASAN: \S.*)$", line)
+            if not m or int(m.group(1)) < 1:
+                raise ValueError(f"{path}:{n}: not 'COUNT BUG: KASAN: ...': {line}")
+            pins.append((int(m.group(1)), m.group(2)))
+    return pins
+
+
+def kasan_blocks(lines):
+    """(first, last) line indexes of each KASAN report block."""
+    blocks = []
+    i = 0
+    while i < len(lines):
+        if RULE.match(lines[i]) and i + 1 < len(lines) \
+                and lines[i + 1].startswith("BUG: KASAN: "):
+            end = i + 1
+            while end < len(lines) and not RULE.match(lines[end]):
+                end += 1
+            blocks.append((i, min(end, len(lines) - 1)))
+            i = end + 1
+        else:
+            i += 1
+    return blocks
+
+
+def judge(text, pins):
+    """(clean, messages, bad lines) for a console's text."""
+    lines = [strip(l) for l in text.splitlines()]
+    seen = {prefix: 0 for _, prefix in pins}
+    claimed = set()
+    for first, last in kasan_blocks(lines):
+        bug = lines[first + 1]
+        for _, prefix in pins:
+            if bug.startswith(prefix):
+                seen[prefix] += 1
+                claimed.update(range(first, last + 1))
+                break
+    msgs = []
+    bad = [f"{i + 1}:{l}" for i, l in enumerate(lines)
+           if i not in claimed and TROUBLE.search(l)]
+    if bad:
+        msgs.append("the console reports trouble:")
+        msgs += ["  " + b for b in bad[:40]]
+    for count, prefix in pins:
+        if seen[prefix] != count:
+            msgs.append(f"expected {count} report(s) '{prefix}', found {seen[prefix]}")
+    if DONE not in text:
+        msgs.append("the guest did not finish its tests")
+    return not msgs, msgs, bad
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("console")
+    ap.add_argument("--expect", action="append", default=[])
+    ap.add_argument("--bad")
+    ap.add_argument("--name", default="console")
+    a = ap.parse_args(argv)
+    try:
+        pins = [p for path in a.expect for p in read_expect(path)]
+        with open(a.console, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except (OSError, ValueError) as e:
+        print(f"console: {e}", file=sys.stderr)
+        return 2
+    clean, msgs, bad = judge(text, pins)
+    if a.bad:
+        with open(a.bad, "w", encoding="utf-8") as f:
+            f.writelines(b + "\n" for b in bad)
+    for m in msgs:
+        print(f"parse: {a.name}: {m}")
+    pinned = sum(c for c, _ in pins)
+    if clean:
+        print(f"parse: {a.name}: console clean ({pinned} pinned KASAN report(s) found)")
+    return 0 if clean else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
