@@ -10,8 +10,8 @@ function the tree assigns to it:
   proto::pre_connect              struct sockaddr_unsized *
 
 Implementations are the functions named in the initialisers of every
-"struct proto_ops NAME = {...}" and "struct proto NAME = {...}" (getname: every
-".getname = f" in the tree). Prints one count line per callback; exit 1
+"struct proto_ops NAME = {...}" and "struct proto NAME = {...}" outside test
+files (getname: every ".getname = f" in the tree). Prints one count line per callback; exit 1
 listing any declaration or definition that takes another type, and if a
 callback has no implementation at all (nothing was checked)."""
 import pathlib
@@ -28,6 +28,9 @@ CALLBACKS = [
     ("proto", "connect", "sock", "sockaddr_unsized", "include/net/sock.h"),
     ("proto", "pre_connect", "sock", "sockaddr_unsized", "include/net/sock.h"),
 ]
+# Test files: their proto_ops are test doubles, not implementations (the
+# exact-length KUnit control defines its callbacks in both forms).
+TEST_FILE = re.compile(r"(^|/)(tools|test|tests)/|kunit|[_-]test\.c$")
 INIT = re.compile(r"struct\s+(proto_ops|proto)\s+\w+\s*(?:__\w+(?:\([^)]*\))?\s*)*=\s*\{")
 
 
@@ -57,6 +60,8 @@ def initialisers(tree):
     """{(struct, member): {function: {files}}} from the proto/proto_ops initialisers."""
     found = {}
     for rel in git_grep(tree, "-l", "-E", r"struct (proto_ops|proto)\s"):
+        if TEST_FILE.search(rel):
+            continue
         text = (tree / rel).read_text(errors="replace")
         for m in INIT.finditer(text):
             body = text[m.end():past_closing(text, m.end(), "{}")]
@@ -64,6 +69,8 @@ def initialisers(tree):
                 found.setdefault((m.group(1), member), {}).setdefault(fn, set()).add(rel)
     # getname: every assignment, whatever the initialiser looks like.
     for rel in git_grep(tree, "-l", r"\.getname"):
+        if TEST_FILE.search(rel):
+            continue
         text = (tree / rel).read_text(errors="replace")
         for fn in re.findall(r"\.getname\s*=\s*(\w+)", text):
             found.setdefault(("proto_ops", "getname"), {}).setdefault(fn, set()).add(rel)

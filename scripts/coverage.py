@@ -61,7 +61,7 @@ MACRO_NAMES = [
 # (msg_name), and exact-length mode checks them like bind and connect: their
 # implementations are profiled too.
 SENDMSG = [("proto_ops", "sendmsg", "socket"), ("proto", "sendmsg", "sock")]
-TEST_FILE = re.compile(r"(^|/)(tools|test|tests)/|kunit|[_-]test\.c$")
+TEST_FILE = cp.TEST_FILE
 
 
 # ---------------------------------------------------------------- C files

@@ -215,6 +215,31 @@ TEST(alg_hash)
 }
 
 /*
+ * A keyed hash before its key is set: accept() gives an operation socket
+ * with the "nokey" proto_ops, whose sendmsg (address and all) is refused.
+ */
+TEST(alg_hmac_nokey)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = alg_sha256(&ss, 0);
+	int fd, op, ret;
+
+	strcpy((char *)((struct sockaddr_alg *)&ss)->salg_name, "hmac(sha256)");
+	tr_begin("alg_hmac_nokey");
+	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, bind(fd, (struct sockaddr *)&ss, len)) TH_LOG("%s", strerror(errno));
+	op = accept(fd, NULL, NULL);
+	ASSERT_LE(0, op) TH_LOG("accept: %s", strerror(errno));
+	ret = sendto(op, "x", 1, MSG_DONTWAIT, (struct sockaddr *)&ss, len);
+	tr_line("sendto before setkey len=%u -> %s", len, tr_ret(ret, errno));
+	EXPECT_EQ(-1, ret);
+	EXPECT_EQ(ENOKEY, errno);
+	close(op);
+	close(fd);
+}
+
+/*
  * accept() makes the operation socket; asking for its peer's name (which
  * AF_ALG does not have) fails the accept() with ECONNABORTED.
  */

@@ -41,3 +41,21 @@ def test_no_implementation_fails(mini_tree):
     git(mini_tree, "commit", "-q", "-am", "no pre_connect")
     rc, out = check(mini_tree)
     assert rc == 1 and "proto::pre_connect: no implementation found" in out, out
+
+
+def test_test_doubles_are_not_implementations(mini_tree):
+    """A KUnit file's proto_ops (exact-length mode's control defines its
+    callbacks in both forms and picks one with __builtin_choose_expr) is
+    not an implementation; before the fix it failed the tree."""
+    k = mini_tree / "net/core/x_kunit.c"
+    k.parent.mkdir(parents=True, exist_ok=True)
+    k.write_text("static int t_bind(struct socket *sock, struct sockaddr *a, int l)\n"
+                 "{\n\treturn 0;\n}\n\n"
+                 "static const struct proto_ops t_ops = {\n"
+                 "\t.bind\t= __builtin_choose_expr(1, t_bind, t_bind),\n"
+                 "\t.getname\t= t_bind,\n};\n")
+    git(mini_tree, "add", "-A")
+    git(mini_tree, "commit", "-q", "-m", "kunit")
+    rc, out = check(mini_tree)
+    assert rc == 0, out
+    assert "proto_ops::bind: 1 implementations, 1 take struct sockaddr_unsized *" in out
