@@ -15,6 +15,8 @@
 #   make gcc12            Debian's compiler: the touched files with gcc-12 (no warning the
 #                         baseline lacks), and the test kernel built with gcc-12 and booted
 #                         with the whole suite (not in check; needs make run for the compare)
+#   make kmsan            the patched kernel with KMSAN instead of KASAN, booted with the
+#                         whole suite (uninitialised bytes; slow, not in check)
 #   make report           measure the series against the baseline: binary identity, ABI layout,
 #                         warning census, size, stack, guest benchmarks -> build/report/report.md
 #
@@ -44,7 +46,7 @@ S := scripts
 # build is parallel inside (build-kernel.sh: make -j$(nproc)).
 .NOTPARALLEL:
 
-.PHONY: tool-tests gcc12 fixes-alone run check baseline compare abi-layout deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
+.PHONY: tool-tests gcc12 kmsan fixes-alone run check baseline compare abi-layout deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
 
 run: deps tree config kernel initramfs boot parse
 
@@ -109,6 +111,16 @@ abi-layout:
 report: run baseline
 	$(MAKE) run SERIES=legacy
 	@. $(S)/lib.sh && stage report $(S)/report.sh $(SERIES)
+
+# KMSAN instead of KASAN (config/kmsan/ replaces config/debug.config), on the
+# machine config/machines/kmsan.conf: the whole guest suite and the fuzzer,
+# with uninitialised bytes copied to user space or branched on as the
+# finding. Slow (a cold build and a boot several times slower than the
+# test kernel's): not in check; make report runs it.
+KMSAN_FRAGMENTS = $(filter-out %/debug.config,$(wildcard $(CURDIR)/config/*.config)) \
+	$(wildcard $(CURDIR)/config/clang/*.config) $(wildcard $(CURDIR)/config/kmsan/*.config)
+kmsan: deps tree
+	$(MAKE) run NAME=$(SERIES)-kmsan MACHINE_CONF=kmsan COVERAGE=no FRAGMENTS="$(KMSAN_FRAGMENTS)"
 
 # gcc-12 (LLVM empty): its own objects beside the clang ones, in
 # $(BUILD)/{none,SERIES}/allmod-gcc and $(BUILD)/SERIES-gcc12; coverage is the

@@ -3,11 +3,11 @@
 """console.py CONSOLE [--expect FILE]... - judge a guest's kernel console.
 
 The console must be free of sanitizer reports, WARNINGs, Oopses and panics,
-except the KASAN reports an expectation file pins: lines "COUNT PREFIX",
-where PREFIX is the start of a report's "BUG: KASAN: ..." line after the
-timestamp (for example the negative control of exact-length socket
-addresses, which reports on purpose). A pinned report is one block from
-KASAN's "=====" line to the next; each PREFIX must match exactly COUNT
+except the KASAN or KMSAN reports an expectation file pins: lines
+"COUNT PREFIX", where PREFIX is the start of a report's "BUG: KASAN: ..."
+or "BUG: KMSAN: ..." line after the timestamp (for example the negative
+control of exact-length socket addresses, which reports on purpose). A
+pinned report is one block from the sanitizer's "=====" line to the next; each PREFIX must match exactly COUNT
 blocks, and a block that no PREFIX claims is trouble like any other line.
 The guest must also have finished ("init: all tests done").
 
@@ -37,20 +37,23 @@ def read_expect(path):
             line = line.rstrip("\n")
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
-            m = re.match(r"^(\d+)\s+(BUG: KASAN: \S.*)$", line)
+            m = re.match(r"^(\d+)\s+(BUG: K[AM]SAN: \S.*)$", line)
             if not m or int(m.group(1)) < 1:
-                raise ValueError(f"{path}:{n}: not 'COUNT BUG: KASAN: ...': {line}")
+                raise ValueError(f"{path}:{n}: not 'COUNT BUG: KASAN|KMSAN: ...': {line}")
             pins.append((int(m.group(1)), m.group(2)))
     return pins
 
 
+REPORT = re.compile(r"^BUG: K[AM]SAN: ")
+
+
 def kasan_blocks(lines):
-    """(first, last) line indexes of each KASAN report block."""
+    """(first, last) line indexes of each KASAN or KMSAN report block."""
     blocks = []
     i = 0
     while i < len(lines):
         if RULE.match(lines[i]) and i + 1 < len(lines) \
-                and lines[i + 1].startswith("BUG: KASAN: "):
+                and REPORT.match(lines[i + 1]):
             end = i + 1
             while end < len(lines) and not RULE.match(lines[end]):
                 end += 1

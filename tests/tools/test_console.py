@@ -94,7 +94,7 @@ def test_guest_did_not_finish(tmp_path):
 @pytest.mark.parametrize("line", ["exact_read", "0 BUG: KASAN: x", "2 KASAN: x"])
 def test_bad_expectation_file(tmp_path, line):
     rc, out = check(tmp_path, DONE, line + "\n")
-    assert rc == 2 and "not 'COUNT BUG: KASAN" in out, out
+    assert rc == 2 and "not 'COUNT BUG: KASAN|KMSAN" in out, out
 
 
 def test_repository_pins_parse():
@@ -104,3 +104,12 @@ def test_repository_pins_parse():
         sorted((TOP / "tests" / "expect").glob("*.console"))
     pins = [p for f in files for p in console.read_expect(f)]
     assert pins, "no pinned reports: exact-length mode's control is not checked"
+
+
+def test_pinned_kmsan_report(tmp_path):
+    console = report("x").replace("BUG: KASAN: slab-out-of-bounds in x",
+                                  "BUG: KMSAN: kernel-infoleak in x") + DONE
+    rc, out = check(tmp_path, console, "1 BUG: KMSAN: kernel-infoleak in x\n")
+    assert rc == 0, out
+    rc, out = check(tmp_path, console)
+    assert rc == 1 and "BUG: KMSAN: kernel-infoleak" in out, out

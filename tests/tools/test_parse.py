@@ -44,6 +44,8 @@ def boot(tmp_path):
     (kunit / "kunit.py").write_text(KUNIT_STUB)
     (d / "console.log").write_text("Linux version 6.12.118\n" + pinned_reports() +
                                    "Run /init as init process\ninit: all tests done\n")
+    (d / "obj").mkdir()
+    (d / "obj" / ".config").write_text("CONFIG_DEBUG_NET_SOCKADDR_EXACT_KUNIT_TEST=y\n")
     (d / "files.txt").write_text("### transcript/a\nline\n### end\n")
     (d / "guest.ktap").write_text("KTAP version 1\n")
     stub = tmp_path / "json"
@@ -89,3 +91,20 @@ def test_guest_did_not_finish(boot):
     (boot / "console.log").write_text("Run /init as init process\n")
     rc, out = parse(boot)
     assert rc == 1 and "did not finish" in out, out
+
+
+def test_control_pins_only_with_the_control(boot):
+    """A kernel without exact-length mode's KUnit control (the KMSAN kernel)
+    must not print its reports: the pins of console.expected do not apply."""
+    (boot / "obj" / ".config").write_text("CONFIG_KMSAN=y\n")
+    rc, out = parse(boot)
+    assert rc == 1 and "the console reports trouble" in out, out
+    (boot / "console.log").write_text("Run /init as init process\ninit: all tests done\n")
+    rc, out = parse(boot)
+    assert rc == 0 and "console clean (0 pinned" in out, out
+
+
+def test_no_config(boot):
+    (boot / "obj" / ".config").unlink()
+    rc, out = parse(boot)
+    assert rc == 1 and "obj/.config: which kernel booted?" in out, out

@@ -19,6 +19,10 @@ eval "fail=\\${$var:-}"
 if [ "$name" = compare-transcripts ] && [ "${FAIL_COMPARE_OF:-}" = "$2" ]; then
 	fail=1
 fi
+if [ "$name" = configure ]; then
+	mkdir -p "$BUILD/$NAME/obj"
+	echo "CONFIG_NET=y" >"$BUILD/$NAME/obj/.config"
+fi
 if [ "$name" = boot ]; then
 	d=$BUILD/$NAME
 	echo "init: all tests done" >"$d/console.log"
