@@ -160,7 +160,14 @@ guest_files() {
 allmod_prepare() {
 	_tree=$1
 	_obj=$2
-	if [ ! -f "$_obj/include/generated/autoconf.h" ]; then
+	# A new or changed Kconfig symbol (a patch that adds an option) gets
+	# allmodconfig's value only from a new allmodconfig: kbuild's syncconfig
+	# would give it its default. So the config is redone whenever the
+	# tree's Kconfig files change.
+	_kconfig=$(cd "$_tree" && git ls-files -z -- '*Kconfig*' | xargs -0 cat | sha256sum |
+		cut -d' ' -f1)" ${3:-werror}"
+	if [ ! -f "$_obj/include/generated/autoconf.h" ] ||
+		[ "$(cat "$_obj/.allmod.stamp" 2>/dev/null)" != "$_kconfig" ]; then
 		mkdir -p "$_obj"
 		make -s -C "$_tree" O="$_obj" allmodconfig >/dev/null
 		if [ "${3:-}" = nowerror ]; then
@@ -169,6 +176,7 @@ allmod_prepare() {
 			"$_tree/scripts/config" --file "$_obj/.config" -e WERROR
 		fi
 		make -s -C "$_tree" O="$_obj" olddefconfig >/dev/null
+		echo "$_kconfig" >"$_obj/.allmod.stamp"
 	fi
 	# allmodconfig randomizes struct layouts (RANDSTRUCT_FULL) with a seed that
 	# kbuild draws from /dev/urandom per object folder, so the same file gave
