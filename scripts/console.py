@@ -112,7 +112,7 @@ def main(argv=None):
         print(f"parse: {a.name}: {m}")
     pinned = sum(c for c, _ in pins)
     if clean:
-        print(f"parse: {a.name}: console clean ({pinned} pinned KASAN report(s) found)")
+        print(f"parse: {a.name}: console clean ({pinned} pinned sanitizer report(s) found)")
     return 0 if clean else 1
 
 
