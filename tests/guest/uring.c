@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "lib/sockcall.h"
 
 #define OP_BIND		56	/* IORING_OP_BIND, include/uapi/linux/io_uring.h (6.11+) */
 #define SS_LEN		((int)sizeof(struct sockaddr_storage))
@@ -140,8 +141,6 @@ static const struct fam fams[] = {
 	{ "unix_dgram_abstract", AF_UNIX, SOCK_DGRAM, unix_abstract },
 };
 
-enum { U_BIND, U_CONNECT, U_SEND, U_SENDMSG };
-static const char *const op_name[] = { "bind", "connect", "send", "sendmsg" };
 
 /* A path bind creates a file: remove the one this length named, if any. */
 static void unix_unlink(const unsigned char *buf, int len)
@@ -159,27 +158,9 @@ static void unix_unlink(const unsigned char *buf, int len)
 /* The syscall's result for a new socket: 0 or -errno. */
 static int by_syscall(int op, int fd, const void *addr, socklen_t len)
 {
-	char byte = 'x';
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr msg = { .msg_name = (void *)addr, .msg_namelen = len,
-			      .msg_iov = &iov, .msg_iovlen = 1 };
-	long ret;
+	int ret = sock_op_call(op, fd, addr, len);
 
-	switch (op) {
-	case U_BIND:
-		ret = bind(fd, addr, len);
-		break;
-	case U_CONNECT:
-		ret = connect(fd, addr, len);
-		break;
-	case U_SEND:
-		ret = sendto(fd, &byte, 1, MSG_DONTWAIT | MSG_NOSIGNAL, addr, len);
-		break;
-	default:
-		ret = sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
-		break;
-	}
-	return ret < 0 ? -errno : (int)ret;
+	return ret < 0 ? -errno : ret;
 }
 
 /* The same through io_uring. */
@@ -191,17 +172,17 @@ static int by_uring(struct ring *r, int op, int fd, const void *addr, socklen_t 
 	struct io_uring_sqe sqe = { .fd = fd };
 
 	switch (op) {
-	case U_BIND:
+	case SOCK_OP_BIND:
 		sqe.opcode = OP_BIND;
 		sqe.addr = (unsigned long)addr;
 		sqe.addr2 = len;
 		break;
-	case U_CONNECT:
+	case SOCK_OP_CONNECT:
 		sqe.opcode = IORING_OP_CONNECT;
 		sqe.addr = (unsigned long)addr;
 		sqe.off = len;		/* addr2 */
 		break;
-	case U_SEND:
+	case SOCK_OP_SENDTO:
 		sqe.opcode = IORING_OP_SEND;
 		sqe.addr = (unsigned long)&byte;
 		sqe.len = 1;
@@ -231,10 +212,10 @@ FIXTURE_VARIANT(uring)
 	int op;
 };
 
-FIXTURE_VARIANT_ADD(uring, bind) { .op = U_BIND };
-FIXTURE_VARIANT_ADD(uring, connect) { .op = U_CONNECT };
-FIXTURE_VARIANT_ADD(uring, send) { .op = U_SEND };
-FIXTURE_VARIANT_ADD(uring, sendmsg) { .op = U_SENDMSG };
+FIXTURE_VARIANT_ADD(uring, bind) { .op = SOCK_OP_BIND };
+FIXTURE_VARIANT_ADD(uring, connect) { .op = SOCK_OP_CONNECT };
+FIXTURE_VARIANT_ADD(uring, send) { .op = SOCK_OP_SENDTO };
+FIXTURE_VARIANT_ADD(uring, sendmsg) { .op = SOCK_OP_SENDMSG };
 
 FIXTURE_SETUP(uring)
 {
@@ -278,10 +259,10 @@ TEST_F(uring, same_as_syscall)
 			ok += got >= 0;
 			EXPECT_EQ(want, got)
 				TH_LOG("%s %s len=%d: syscall %d, io_uring %d", fams[f].name,
-				       op_name[variant->op], len, want, got);
+				       sock_op_name[variant->op], len, want, got);
 		}
 	}
-	ksft_print_msg("uring %s: %u calls, %u succeeded\n", op_name[variant->op], calls, ok);
+	ksft_print_msg("uring %s: %u calls, %u succeeded\n", sock_op_name[variant->op], calls, ok);
 	EXPECT_EQ(4 * (max + 1), calls);
 	EXPECT_LT(0, ok);
 }

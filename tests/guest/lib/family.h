@@ -55,6 +55,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "sockcall.h"
 #include "transcript.h"
 
 #define SS_LEN ((socklen_t)sizeof(struct sockaddr_storage))
@@ -380,9 +381,6 @@ TEST_F(family, connect_lengths)
  * exact-length copies of these addresses (DEBUG_NET_SOCKADDR_EXACT), so a
  * read past the length is a KASAN report, and the host fails the run on it.
  */
-enum { SWEEP_BIND, SWEEP_CONNECT, SWEEP_SENDTO, SWEEP_SENDMSG, SWEEP_OPS };
-static const char *const sweep_op[SWEEP_OPS] = { "bind", "connect", "sendto", "sendmsg" };
-
 static inline unsigned int sweep_rand(unsigned int *x)
 {
 	*x ^= *x << 13;
@@ -391,29 +389,10 @@ static inline unsigned int sweep_rand(unsigned int *x)
 	return *x;
 }
 
-static inline int sweep_call(int op, int fd, const void *addr, socklen_t len)
-{
-	char byte = 'x';
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr msg = { .msg_name = (void *)addr, .msg_namelen = len,
-			      .msg_iov = &iov, .msg_iovlen = 1 };
-
-	switch (op) {
-	case SWEEP_BIND:
-		return bind(fd, addr, len);
-	case SWEEP_CONNECT:
-		return connect(fd, addr, len);
-	case SWEEP_SENDTO:
-		return sendto(fd, &byte, 1, MSG_DONTWAIT | MSG_NOSIGNAL, addr, len);
-	default:
-		return sendmsg(fd, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
-	}
-}
-
 TEST_F(family, length_sweep)
 {
 	unsigned char buf[SS_LEN + 8];
-	unsigned int calls[SWEEP_OPS] = {}, ok[SWEEP_OPS] = {}, seed = 2166136261u;
+	unsigned int calls[SOCK_OPS] = {}, ok[SOCK_OPS] = {}, seed = 2166136261u;
 	socklen_t len;
 	const char *c;
 	int op, kind, fd = -1, ret;
@@ -421,7 +400,7 @@ TEST_F(family, length_sweep)
 
 	for (c = variant->id; *c; c++)
 		seed = (seed ^ (unsigned char)*c) * 16777619u;
-	for (op = 0; op < SWEEP_OPS; op++) {
+	for (op = 0; op < SOCK_OPS; op++) {
 		for (len = 0; len <= SS_LEN + 2; len++) {
 			for (kind = 0; kind < 2; kind++) {
 				memset(buf, MARK, sizeof(buf));
@@ -432,7 +411,7 @@ TEST_F(family, length_sweep)
 				if (fd < 0)
 					fd = family_socket(variant, SOCK_NONBLOCK);
 				ASSERT_LE(0, fd) TH_LOG("socket: %s", strerror(errno));
-				ret = sweep_call(op, fd, buf, len);
+				ret = sock_op_call(op, fd, buf, len);
 				calls[op]++;
 				if (ret >= 0)
 					ok[op]++;
@@ -446,9 +425,9 @@ TEST_F(family, length_sweep)
 	}
 	if (fd >= 0)
 		close(fd);
-	for (op = 0; op < SWEEP_OPS; op++) {
+	for (op = 0; op < SOCK_OPS; op++) {
 		ksft_print_msg("sweep %s %s: %u calls, %u succeeded\n", variant->id,
-			       sweep_op[op], calls[op], ok[op]);
+			       sock_op_name[op], calls[op], ok[op]);
 		EXPECT_EQ(2 * (SS_LEN + 3), calls[op]);
 	}
 }
