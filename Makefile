@@ -16,7 +16,7 @@
 #                         baseline lacks), and the test kernel built with gcc-12 and booted
 #                         with the whole suite (not in check; needs make run for the compare)
 #   make kmsan            the patched kernel with KMSAN instead of KASAN, booted with the
-#                         whole suite (uninitialised bytes; slow, not in check)
+#                         whole suite (uninitialised bytes; slow: in report, not in check)
 #   make report           measure the series against the baseline: binary identity, ABI layout,
 #                         warning census, size, stack, guest benchmarks -> build/report/report.md
 #
@@ -105,18 +105,19 @@ endif
 abi-layout:
 	@. $(S)/lib.sh && stage abi-layout $(S)/abi-layout.sh none $(SERIES)
 
-# Every prefix of the series builds (slow; run by hand before closing an issue).
-# Both test kernels and the other design (patches-legacy), then what only
-# the report needs (scripts/report.sh); docs/RESULTS.md is a copy of its result.
+# Both test kernels, the other design (patches-legacy) and the KMSAN kernel,
+# then what only the report needs (scripts/report.sh); docs/RESULTS.md is a
+# copy of its result.
 report: run baseline
 	$(MAKE) run SERIES=legacy
+	$(MAKE) kmsan
 	@. $(S)/lib.sh && stage report $(S)/report.sh $(SERIES)
 
 # KMSAN instead of KASAN (config/kmsan/ replaces config/debug.config), on the
 # machine config/machines/kmsan.conf: the whole guest suite and the fuzzer,
 # with uninitialised bytes copied to user space or branched on as the
 # finding. Slow (a cold build and a boot several times slower than the
-# test kernel's): not in check, and not (yet) part of make report.
+# test kernel's): not in check; make report runs it.
 KMSAN_FRAGMENTS = $(filter-out %/debug.config,$(wildcard $(CURDIR)/config/*.config)) \
 	$(wildcard $(CURDIR)/config/clang/*.config) $(wildcard $(CURDIR)/config/kmsan/*.config)
 kmsan: deps tree
@@ -131,6 +132,7 @@ gcc12: deps tree
 	$(MAKE) run NAME=$(SERIES)-gcc12 LLVM= COVERAGE=no
 	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh $(SERIES) $(SERIES)-gcc12
 
+# Every prefix of the series builds (slow; run by hand before closing an issue).
 bisect-build: deps
 	@. $(S)/lib.sh && stage bisect-build $(S)/bisect-build.sh $(SERIES)
 

@@ -5,7 +5,8 @@
 Everything in it is measured from what scripts/report.sh left in BUILD:
 the baseline (none) and SERIES test kernels and their allmodconfig objects
 of the files SERIES touches, the two benchmark kernels (NAME/bench) and
-their guest benchmark transcripts, and the abi-layout output; for each
+their guest benchmark transcripts, the abi-layout output and the KMSAN
+kernel of make kmsan (BUILD/SERIES-kmsan); for each
 OTHER design (a series booted with make run SERIES=OTHER, such as legacy)
 a side-by-side table. Markdown on stdout.
 """
@@ -240,6 +241,29 @@ def designs(build, series, others):
                            check=True)
 
 
+def kmsan(build, series):
+    """Section 6: the KMSAN kernel of make kmsan (run by make report first)."""
+    d = f"{build}/{series}-kmsan"
+    summary = first_line(f"{d}/summary.txt", "summary")
+    if summary == "(not measured)" or not os.path.exists(f"{d}/console.log"):
+        sys.exit(f"report: no KMSAN run in {d} (make kmsan)")
+    reports = {}
+    with open(f"{d}/console.log", errors="replace") as f:
+        for line in f:
+            m = re.search(r"BUG: KMSAN: (.*)", line)
+            if m:
+                reports[m.group(1).strip()] = reports.get(m.group(1).strip(), 0) + 1
+    print("## 6. KMSAN\n")
+    print(f"`make kmsan`: the `{series}` series with KMSAN instead of KASAN "
+          "(config/kmsan/debug.config), booted with the whole guest suite and the fuzzer; "
+          "any KMSAN report not pinned in tests/expect/SERIES-kmsan.console fails it.\n")
+    print(f"- guest and KUnit results: {summary}")
+    print(f"- KMSAN reports: {sum(reports.values())}")
+    for what, n in sorted(reports.items()):
+        print(f"  - {n} x `{what}`")
+    print()
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -249,6 +273,7 @@ def main():
     layout(build, series)
     bloat(build, series)
     bench(build, series)
+    kmsan(build, series)
     if others:
         designs(build, series, others)
 

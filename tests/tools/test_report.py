@@ -72,3 +72,43 @@ def test_other_design_may_differ(report_top):
     e = dict(os.environ, BUILD=str(report_top / "build"), REPORT_OTHERS="legacy", **env)
     rc, out = run(["sh", str(report_top / "scripts" / "report.sh"), "tooltest"], env=e)
     assert rc == 0 and "legacy differs from the baseline" in out, out
+
+
+# report.py's KMSAN section reads what make kmsan left (BUILD/SERIES-kmsan):
+# every "BUG: KMSAN:" line of the console counted by kind, and no run is an
+# error, not an empty section.
+def kmsan_section(tmp_path, console):
+    import importlib
+    import io
+    import contextlib
+    import report as report_py
+    importlib.reload(report_py)
+    d = tmp_path / "main-kmsan"
+    d.mkdir()
+    (d / "summary.txt").write_text("summary: 3 passed, 0 failed, 0 skipped\n")
+    if console is not None:
+        (d / "console.log").write_text(console)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        report_py.kmsan(str(tmp_path), "main")
+    return out.getvalue()
+
+
+def test_kmsan_reports_counted(tmp_path):
+    out = kmsan_section(tmp_path, "[ 1.0] BUG: KMSAN: kernel-infoleak in _copy_to_user+0x44/0x80\n"
+                                  "[ 2.0] BUG: KMSAN: kernel-infoleak in _copy_to_user+0x44/0x80\n"
+                                  "[ 3.0] BUG: KMSAN: uninit-value in foo+0x1/0x2\n")
+    assert "3 passed" in out and "KMSAN reports: 3" in out, out
+    assert "2 x `kernel-infoleak in _copy_to_user+0x44/0x80`" in out, out
+    assert "1 x `uninit-value in foo+0x1/0x2`" in out, out
+
+
+def test_kmsan_clean(tmp_path):
+    out = kmsan_section(tmp_path, "[ 1.0] init: all tests done\n")
+    assert "KMSAN reports: 0" in out, out
+
+
+def test_kmsan_not_run(tmp_path):
+    with pytest.raises(SystemExit) as e:
+        kmsan_section(tmp_path, None)
+    assert "no KMSAN run" in str(e.value)
