@@ -264,6 +264,19 @@ def kmsan(build, series):
     print()
 
 
+def compile_time(path=f"{TOP}/docs/compile-time-bounds.md"):
+    """Section 7: issue 18's compile-time experiment, measured by hand (its
+    short answer, from the document that has the details)."""
+    text = open(path).read()
+    start = text.index("Short answer")
+    end = text.index("\n## 1.")
+    print("## 7. Could the compiler bound the unsized path? (measured by hand)\n")
+    print("Not measured by make report: a one-off experiment on AF_INET/AF_INET6 bind and "
+          "connect, 2026-12-05; commands, logs and patches in docs/compile-time-bounds.md "
+          "and docs/compile-time-bounds/.\n")
+    print(text[start:end].strip() + "\n")
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -274,6 +287,7 @@ def main():
     bloat(build, series)
     bench(build, series)
     kmsan(build, series)
+    compile_time()
     if others:
         designs(build, series, others)
 

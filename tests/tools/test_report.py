@@ -112,3 +112,11 @@ def test_kmsan_not_run(tmp_path):
     with pytest.raises(SystemExit) as e:
         kmsan_section(tmp_path, None)
     assert "no KMSAN run" in str(e.value)
+
+
+def test_compile_time_section(capsys):
+    import report as report_py
+    report_py.compile_time()
+    out = capsys.readouterr().out
+    assert out.startswith("## 7.") and "Short answer" in out and "## 1." not in out, out
+    assert "| bloat-o-meter |" in out, out
