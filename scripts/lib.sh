@@ -163,9 +163,10 @@ allmod_prepare() {
 	# A new or changed Kconfig symbol (a patch that adds an option) gets
 	# allmodconfig's value only from a new allmodconfig: kbuild's syncconfig
 	# would give it its default. So the config is redone whenever the
-	# tree's Kconfig files change.
+	# tree's Kconfig files change, and when the compiler does (LLVM set or
+	# not: kbuild would keep the folder and syncconfig it for the other one).
 	_kconfig=$(cd "$_tree" && git ls-files -z -- '*Kconfig*' | xargs -0 cat | sha256sum |
-		cut -d' ' -f1)" ${3:-werror}"
+		cut -d' ' -f1)" ${3:-werror} llvm${LLVM:-none}"
 	if [ ! -f "$_obj/include/generated/autoconf.h" ] ||
 		[ "$(cat "$_obj/.allmod.stamp" 2>/dev/null)" != "$_kconfig" ]; then
 		mkdir -p "$_obj"

@@ -82,3 +82,15 @@ def test_fixed_seed_installed(tmp_path):
     prepare(tmp_path, tree, bin_, top)
     seed = tmp_path / "obj" / "scripts" / "basic" / "randstruct.seed"
     assert seed.read_text() == (top / "config" / "randstruct.seed").read_text()
+
+
+def test_compiler_change_reconfigures(tmp_path):
+    tree, bin_, top = make_tree(tmp_path)
+    prepare(tmp_path, tree, bin_, top)
+    log = tmp_path / "log"
+    log.write_text("")
+    env = {"PATH": f"{bin_}:/usr/bin:/bin", "LOG": str(log), "LLVM": "-19"}
+    rc, out = run(["sh", "-c", f'TOP={top}; . {SCRIPTS}/lib.sh; '
+                   f'allmod_prepare {tree} {tmp_path / "obj"}'], env=env)
+    assert rc == 0, out
+    assert "allmodconfig" in log.read_text().split("\n"), log.read_text()
