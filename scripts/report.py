@@ -37,7 +37,8 @@ def header(build, series):
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"# Results: the `{series}` series against the baseline\n")
     print(f"Measured {now} by `make report` (workbench {rev}{' with local changes' if dirty else ''})"
-          f" on Linux {version}, {clang}. Baseline: `none` (6.12.118 with only the KUnit suite); "
+          f" on Linux {version}, {clang}. Baseline: `none` (6.12.118 with only the test patches: the KUnit bounds suite and "
+          f"exact-length socket addresses); "
           f"series: `{series}`, {len(patches)} patches: {stat} ({code} outside the KUnit tests).\n")
 
 
@@ -274,7 +275,9 @@ def compile_time(path=f"{TOP}/docs/compile-time-bounds.md"):
     print("Not measured by make report: a one-off experiment on AF_INET/AF_INET6 bind and "
           "connect, 2026-12-05; commands, logs and patches in docs/compile-time-bounds.md "
           "and docs/compile-time-bounds/.\n")
-    print(text[start:end].strip() + "\n")
+    short = text[start:end].strip().replace("Short answer, from the measurements below:",
+                                             "Short answer (the measurements are in the document):")
+    print(short + "\n")
 
 
 def main():
@@ -286,10 +289,10 @@ def main():
     layout(build, series)
     bloat(build, series)
     bench(build, series)
-    kmsan(build, series)
-    compile_time()
     if others:
         designs(build, series, others)
+    kmsan(build, series)
+    compile_time()
 
 
 if __name__ == "__main__":

@@ -118,5 +118,5 @@ def test_compile_time_section(capsys):
     import report as report_py
     report_py.compile_time()
     out = capsys.readouterr().out
-    assert out.startswith("## 7.") and "Short answer" in out and "## 1." not in out, out
+    assert out.startswith("## 7.") and "Short answer (the measurements" in out and "## 1." not in out, out
     assert "| bloat-o-meter |" in out, out
