@@ -120,3 +120,35 @@ def test_compile_time_section(capsys):
     out = capsys.readouterr().out
     assert out.startswith("## 7.") and "Short answer (the measurements" in out and "## 1." not in out, out
     assert "| bloat-o-meter |" in out, out
+
+
+# report.py's side-by-side rows from a KUnit log: sa_data's object sizes, the
+# embedded sockaddrs one by one, and how many over-long copies FORTIFY
+# caught, counted from the cases (it used to assume "5" and to look for a
+# single embedded line the suite no longer prints).
+KUNIT_LOG = """\
+    # sockaddr_sa_data_object_size: __builtin_object_size(sa->sa_data, 1) = -1
+    # sockaddr_sa_data_object_size: __builtin_dynamic_object_size(sa->sa_data, 1) = -1
+    # sockaddr_embedded_object_size: __builtin_dynamic_object_size(ifr_hwaddr.sa_data, 1) = -1
+    # sockaddr_embedded_object_size: __builtin_dynamic_object_size(arp_ha.sa_data, 1) = 14
+        # Subtest: sockaddr_sa_data_memcpy_checked
+        ok 1 14 bytes
+        not ok 2 15 bytes
+        ok 3 32 bytes
+    ok 4 sockaddr_sa_data_memcpy_checked
+"""
+
+
+def test_kunit_sizes(tmp_path):
+    import report as report_py
+    (tmp_path / "k").mkdir()
+    (tmp_path / "k" / "kunit.log").write_text(KUNIT_LOG)
+    assert report_py.kunit_sizes(str(tmp_path), "k") == ("-1", "-1", "ifr_hwaddr -1, arp_ha 14",
+                                                          "1 of 2")
+
+
+def test_kunit_sizes_missing_is_unknown(tmp_path):
+    import report as report_py
+    (tmp_path / "k").mkdir()
+    (tmp_path / "k" / "kunit.log").write_text("nothing\n")
+    assert report_py.kunit_sizes(str(tmp_path), "k") == ("?", "?", "?", "?")
