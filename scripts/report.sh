@@ -23,6 +23,13 @@ BENCH_RUNS=${BENCH_RUNS:-7}
 # sized for the sanitizer kernels: without them the loops run 3-20 times
 # faster.
 BENCH_SCALE=${BENCH_SCALE:-500}
+# The report compares clang kernels (the test config's -fstrict-flex-arrays=3,
+# the objects binary-identity.py reads); the Makefile exports LLVM. Run by
+# hand without it, every kernel folder would be reconfigured for gcc.
+if [ -z "${LLVM:-}" ]; then
+	echo "report: LLVM is not set: run make report (or export the Makefile's LLVM=-19)" >&2
+	exit 1
+fi
 mkdir -p "$OUT"
 
 echo "report: allmodconfig objects of the files $SERIES touches, in $SERIES and the baseline"

@@ -47,7 +47,7 @@ def report_top(top):
 
 
 def report(top, **fail):
-    env = dict(os.environ, BUILD=str(top / "build"), REPORT_OTHERS="legacy",
+    env = dict(os.environ, BUILD=str(top / "build"), REPORT_OTHERS="legacy", LLVM="-19",
                **{f"FAIL_{k}": "1" for k in fail})
     return run(["sh", str(top / "scripts" / "report.sh"), "tooltest"], env=env)
 
@@ -69,9 +69,16 @@ def test_series_compile_fails(report_top):
 
 def test_other_design_may_differ(report_top):
     env = {"FAIL_COMPARE_OF": "legacy"}
-    e = dict(os.environ, BUILD=str(report_top / "build"), REPORT_OTHERS="legacy", **env)
+    e = dict(os.environ, BUILD=str(report_top / "build"), REPORT_OTHERS="legacy", LLVM="-19", **env)
     rc, out = run(["sh", str(report_top / "scripts" / "report.sh"), "tooltest"], env=e)
     assert rc == 0 and "legacy differs from the baseline" in out, out
+
+
+def test_without_llvm_refuses(report_top):
+    env = {k: v for k, v in os.environ.items() if k != "LLVM"}
+    env.update(BUILD=str(report_top / "build"), REPORT_OTHERS="legacy")
+    rc, out = run(["sh", str(report_top / "scripts" / "report.sh"), "tooltest"], env=env)
+    assert rc == 1 and "LLVM is not set" in out and "stand-in" not in out, out
 
 
 # report.py's KMSAN section reads what make kmsan left (BUILD/SERIES-kmsan):
