@@ -12,7 +12,8 @@
 # that only the series adds, e.g. the kernel-internal sockaddr_unsized, is
 # listed, not compared). Census: the unique sites of
 # -Wgnu-variable-sized-type-not-at-end that involve struct sockaddr, per
-# tree; the series must have none. Results in $BUILD/SERIES/abi/.
+# tree; the series must have none. Results in $BUILD/SERIES/abi/, the
+# counts also as result.json (for scripts/report.py).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BASE=${1:-none}
@@ -102,4 +103,7 @@ if [ "$p" -ne 0 ]; then
 	sed 's/^/  /' "$OUT/$SERIES.census"
 	rc=1
 fi
+printf '{"base": "%s", "series": "%s", "types": %d, "identical": %d, "census": {"%s": %d, "%s": %d}, "ok": %s}\n' \
+	"$BASE" "$SERIES" "$n" "$same" "$BASE" "$b" "$SERIES" "$p" \
+	"$([ "$rc" = 0 ] && echo true || echo false)" >"$OUT/result.json"
 exit "$rc"

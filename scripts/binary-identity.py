@@ -5,7 +5,8 @@
     binary-identity.py [--reasons FILE] BASE_TREE TREE LABEL BASE_OBJ SERIES_OBJ [LABEL ...]
 
 For every .c file the series in TREE changes (git diff base HEAD; not
-the test files that BASE_TREE's own patches add) whose object was built
+the test files that BASE_TREE's own patches add, nor any other test file
+by workbench.TEST_FILE) whose object was built
 in both object folders, disassemble both objects with
 llvm-objdump-19 (-d -r, no raw bytes, no addresses) and compare them
 function by function. Branch targets and RIP-relative comments are written
@@ -35,14 +36,14 @@ import re
 import subprocess
 import sys
 
+import workbench as wb
+
 OBJDUMP = os.environ.get("OBJDUMP", "llvm-objdump-19")
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-FUNC = re.compile(r"^<(.+)>:$")
 TARGET = re.compile(r"0x[0-9a-f]+ <([^>]+)>")
 IMM_COMMENT = re.compile(r"\s+# imm = 0x[0-9A-F]+$")
 IMM = re.compile(r"\$(-?0x[0-9a-f]+)")
-HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 RELOC = re.compile(r"^\s+(R_X86_64_\S+)\s+(\S+?)([+-]0x[0-9a-f]+)?$")
 
 
@@ -51,23 +52,9 @@ def functions(obj):
     out = subprocess.run([OBJDUMP, "-d", "-r", "--no-show-raw-insn", "--no-leading-addr", obj],
                          check=True, capture_output=True, text=True).stdout
     funcs = collections.OrderedDict()
-    section, cur = "", None
-    for line in out.splitlines():
-        if line.startswith("Disassembly of section "):
-            section = line[len("Disassembly of section "):].rstrip(":")
-            continue
-        m = FUNC.match(line)
-        if m and m.group(1).startswith(".L"):
-            # an assembler-local label (debug info): inside the function
-            if cur is not None:
-                cur.append("<.L>:")
-            continue
-        if m:
-            cur = funcs.setdefault(section + " " + m.group(1), [])
-            continue
-        if cur is None or not line.strip():
-            continue
-        cur.append(IMM_COMMENT.sub("", TARGET.sub(r"<\1>", line.strip())))
+    for section, name, lines in wb.objdump_functions(out):
+        funcs.setdefault(section + " " + name, []).extend(
+            IMM_COMMENT.sub("", TARGET.sub(r"<\1>", line.strip())) for line in lines)
     return funcs
 
 
@@ -82,11 +69,10 @@ def line_moves(base_tree, tree, files):
                              capture_output=True, text=True).stdout
         shift, last = 0, 1
         for line in out.splitlines():
-            m = HUNK.match(line)
-            if not m:
+            h = wb.hunk(line)
+            if not h:
                 continue
-            old, oldn = int(m.group(1)), int(m.group(2) if m.group(2) is not None else 1)
-            newn = int(m.group(4) if m.group(4) is not None else 1)
+            old, oldn, _new, newn, _ = h
             start = old if oldn else old + 1
             if shift:
                 moves.update((n, n + shift) for n in range(last, start))
@@ -128,11 +114,9 @@ def classify(a, b, moves, func):
 def reasons(path):
     r = {}
     if path:
-        for line in open(path):
-            line = line.strip()
-            if line and not line.startswith("#"):
-                obj, func, why = line.split(None, 2)
-                r[(obj, func)] = why
+        for _, line in wb.expect_lines(path):
+            obj, func, why = line.split(None, 2)
+            r[(obj, func)] = why
     return r
 
 
@@ -177,7 +161,7 @@ def main():
     # The baseline's own patches are tests (the KUnit suite): not the series' code.
     tests = set(subprocess.run(["git", "-C", base_tree, "diff", "--name-only", "base", "HEAD"],
                                check=True, capture_output=True, text=True).stdout.split())
-    touched = [f for f in changed if f.endswith(".c") and f not in tests]
+    touched = [f for f in changed if f.endswith(".c") and f not in tests and not wb.is_test_file(f)]
     moves = line_moves(base_tree, tree, [f for f in changed if f.endswith((".c", ".h"))])
     why = reasons(path)
     used = set()
@@ -193,7 +177,7 @@ def main():
         print(f"**{same} of {built}** touched objects have identical code ({pct:.1f} %); "
               f"**{built - code} of {built}** ({pct2:.1f} %) when moved source line numbers, "
               f"data offsets and kCFI type hashes are not counted; {code} differ in code. "
-              f"({len(touched) - built} of the {len(touched)} touched .c files outside the KUnit suite "
+              f"({len(touched) - built} of the {len(touched)} touched .c files outside the tests "
               f"are not built "
               f"in this configuration.)\n")
         if built == same:

@@ -24,6 +24,8 @@ import re
 import subprocess
 import sys
 
+import workbench as wb
+
 CALL = re.compile(r"(->getname|\bkernel_getsockname|\bkernel_getpeername)\s*\(")
 CAST = re.compile(r"^\(\s*(?:const\s+)?struct\s+\w+\s*\*\s*\)\s*&\s*(\w+)(?:\.\w+)*$")
 
@@ -57,11 +59,9 @@ def main(argv):
     tree = argv[1]
     reasons = {}
     if len(argv) > 2:
-        for line in open(argv[2]):
-            line = line.split("#", 1)[0].strip()
-            if line:
-                f, var, why = line.split(None, 2)
-                reasons[(f, var)] = why
+        for _, line in wb.expect_lines(argv[2], inline=True):
+            f, var, why = line.split(None, 2)
+            reasons[(f, var)] = why
     files = subprocess.run(["git", "-C", tree, "grep", "-l", "-E",
                             r"(->getname|kernel_getsockname|kernel_getpeername)\s*\(",
                             "--", "*.c", "*.h", ":!tools", ":!Documentation"],

@@ -19,6 +19,8 @@ import re
 import subprocess
 import sys
 
+import workbench as wb
+
 # (struct, member, first parameter type, expected address type, header)
 CALLBACKS = [
     ("proto_ops", "getname", "socket", "sockaddr_storage", "include/linux/net.h"),
@@ -28,9 +30,6 @@ CALLBACKS = [
     ("proto", "connect", "sock", "sockaddr_unsized", "include/net/sock.h"),
     ("proto", "pre_connect", "sock", "sockaddr_unsized", "include/net/sock.h"),
 ]
-# Test files: their proto_ops are test doubles, not implementations (the
-# exact-length KUnit control defines its callbacks in both forms).
-TEST_FILE = re.compile(r"(^|/)(tools|test|tests)/|kunit|[_-]test\.c$")
 INIT = re.compile(r"struct\s+(proto_ops|proto)\s+\w+\s*(?:__\w+(?:\([^)]*\))?\s*)*=\s*\{")
 
 
@@ -60,7 +59,7 @@ def initialisers(tree):
     """{(struct, member): {function: {files}}} from the proto/proto_ops initialisers."""
     found = {}
     for rel in git_grep(tree, "-l", "-E", r"struct (proto_ops|proto)\s"):
-        if TEST_FILE.search(rel):
+        if wb.is_test_file(rel):
             continue
         text = (tree / rel).read_text(errors="replace")
         for m in INIT.finditer(text):
@@ -69,7 +68,7 @@ def initialisers(tree):
                 found.setdefault((m.group(1), member), {}).setdefault(fn, set()).add(rel)
     # getname: every assignment, whatever the initialiser looks like.
     for rel in git_grep(tree, "-l", r"\.getname"):
-        if TEST_FILE.search(rel):
+        if wb.is_test_file(rel):
             continue
         text = (tree / rel).read_text(errors="replace")
         for fn in re.findall(r"\.getname\s*=\s*(\w+)", text):

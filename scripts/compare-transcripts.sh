@@ -10,7 +10,8 @@
 #
 # Fails on a difference that is not listed, on a listed difference that did
 # not happen (a stale entry hides nothing), and on a transcript that only one
-# kernel wrote. The diff is kept in $BUILD/SERIES/transcript.diff.
+# kernel wrote. The diff is kept in $BUILD/SERIES/transcript.diff, the
+# counts in $BUILD/SERIES/compare.json (for scripts/report.py).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BASE=${1:-none}
@@ -21,6 +22,7 @@ B=$BUILD/$SERIES/files/transcript
 EXPECT=${EXPECT:-$TOP/tests/expect/$SERIES.transcript.diff}
 OUT=$BUILD/$SERIES/transcript.diff
 rc=0
+rm -f "$BUILD/$SERIES/compare.json"
 
 for d in "$A" "$B"; do
 	if [ -z "$(ls "$d" 2>/dev/null)" ]; then
@@ -73,8 +75,17 @@ if [ -s "$OUT.stale" ]; then
 	sed 's/^/  /' "$OUT.stale" | head -60
 	rc=1
 fi
-echo "compare-transcripts: $(ls "$A" | wc -l) transcripts, $lines lines;" \
-	"$(wc -l <"$OUT") lines differ, $(wc -l <"$OUT.expected") of them intended;" \
-	"unexpected $(wc -l <"$OUT.unexpected"), stale $(wc -l <"$OUT.stale")"
+files=$(ls "$A" | wc -l)
+differ=$(wc -l <"$OUT")
+intended=$(wc -l <"$OUT.expected")
+unexpected=$(wc -l <"$OUT.unexpected")
+stale=$(wc -l <"$OUT.stale")
+echo "compare-transcripts: $files transcripts, $lines lines;" \
+	"$differ lines differ, $intended of them intended;" \
+	"unexpected $unexpected, stale $stale"
+printf '{"base": "%s", "series": "%s", "transcripts": %d, "lines": %d, "differ": %d, "intended": %d, "unexpected": %d, "stale": %d, "ok": %s}\n' \
+	"$BASE" "$SERIES" "$files" "$lines" "$differ" "$intended" "$unexpected" "$stale" \
+	"$([ "$rc" = 0 ] && echo true || echo false)" \
+	>"$BUILD/$SERIES/compare.json"
 rm -f "$OUT.sorted" "$OUT.expected"
 exit "$rc"

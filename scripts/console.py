@@ -18,58 +18,30 @@ import argparse
 import re
 import sys
 
+from workbench import expect_lines, sanitizer_blocks, strip_stamp
+
 TROUBLE = re.compile(r"BUG:|KASAN|UBSAN|WARNING:|field-spanning|detected buffer overflow"
                      r"|Oops|Kernel panic|kernel BUG|Call Trace:")
-STAMP = re.compile(r"^\[\s*\d+\.\d+\]\s?")
-RULE = re.compile(r"^={40,}$")
 DONE = "init: all tests done"
-
-
-def strip(line):
-    return STAMP.sub("", line.rstrip("\n"))
 
 
 def read_expect(path):
     """The pinned reports of one file: [(count, prefix)]."""
     pins = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            line = line.rstrip("\n")
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            m = re.match(r"^(\d+)\s+(BUG: K[AM]SAN: \S.*)$", line)
-            if not m or int(m.group(1)) < 1:
-                raise ValueError(f"{path}:{n}: not 'COUNT BUG: KASAN|KMSAN: ...': {line}")
-            pins.append((int(m.group(1)), m.group(2)))
+    for n, line in expect_lines(path):
+        m = re.match(r"^(\d+)\s+(BUG: K[AM]SAN: \S.*)$", line)
+        if not m or int(m.group(1)) < 1:
+            raise ValueError(f"{path}:{n}: not 'COUNT BUG: KASAN|KMSAN: ...': {line}")
+        pins.append((int(m.group(1)), m.group(2)))
     return pins
-
-
-REPORT = re.compile(r"^BUG: K[AM]SAN: ")
-
-
-def kasan_blocks(lines):
-    """(first, last) line indexes of each KASAN or KMSAN report block."""
-    blocks = []
-    i = 0
-    while i < len(lines):
-        if RULE.match(lines[i]) and i + 1 < len(lines) \
-                and REPORT.match(lines[i + 1]):
-            end = i + 1
-            while end < len(lines) and not RULE.match(lines[end]):
-                end += 1
-            blocks.append((i, min(end, len(lines) - 1)))
-            i = end + 1
-        else:
-            i += 1
-    return blocks
 
 
 def judge(text, pins):
     """(clean, messages, bad lines) for a console's text."""
-    lines = [strip(l) for l in text.splitlines()]
+    lines = [strip_stamp(l) for l in text.splitlines()]
     seen = {prefix: 0 for _, prefix in pins}
     claimed = set()
-    for first, last in kasan_blocks(lines):
+    for first, last in sanitizer_blocks(lines):
         bug = lines[first + 1]
         for _, prefix in pins:
             if bug.startswith(prefix):

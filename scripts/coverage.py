@@ -39,13 +39,14 @@ import re
 import subprocess
 import sys
 
+import workbench as wb
+
 TOP = pathlib.Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("check_prototypes",
                                                TOP / "scripts" / "check-prototypes.py")
 cp = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(cp)
 
-HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$")
 IDENT_CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 # Words that come before a function's own name with a "(" of their own.
 NOT_NAMES = {"__attribute__", "__printf", "__scanf", "__acquires", "__releases",
@@ -61,7 +62,6 @@ MACRO_NAMES = [
 # (msg_name), and exact-length mode checks them like bind and connect: their
 # implementations are profiled too.
 SENDMSG = [("proto_ops", "sendmsg", "socket"), ("proto", "sendmsg", "sock")]
-TEST_FILE = cp.TEST_FILE
 
 
 # ---------------------------------------------------------------- C files
@@ -122,10 +122,7 @@ def series_patches(patches):
     """The patch files of patches/series, less those of the baseline
     series.none (the test patches, which change no kernel code)."""
     def names(f):
-        if not f.is_file():
-            return []
-        return [ln.strip() for ln in f.read_text().splitlines()
-                if ln.strip() and not ln.lstrip().startswith("#")]
+        return [ln for _, ln in wb.expect_lines(f)] if f.is_file() else []
     baseline = set(names(patches / "series.none"))
     return [patches / p for p in names(patches / "series") if p not in baseline]
 
@@ -150,8 +147,7 @@ def parse_patch(text):
             new = ln[4:].split("\t")[0]
             files[-1][1] = None if new == "/dev/null" else new[2:]
         elif ln.startswith("@@ ") and hunks is not None:
-            m = HUNK.match(ln)
-            a, b, c, d = (int(x) if x is not None else 1 for x in m.group(1, 2, 3, 4))
+            a, b, c, d, header = wb.hunk(ln)
             body, need_old, need_new = [], b, d
             i += 1
             while i < len(lines) and (need_old or need_new):
@@ -168,7 +164,7 @@ def parse_patch(text):
                 elif t[0] == "+":
                     need_new -= 1
                 i += 1
-            hunks.append((a, b, c, d, m.group(5).strip(), body))
+            hunks.append((a, b, c, d, header, body))
             continue
         i += 1
     return [tuple(f) for f in files]
@@ -191,7 +187,7 @@ def changed_functions(tree, patches):
     for patch in series_patches(patches):
         for old_rel, new_rel, hunks in parse_patch(patch.read_text(errors="replace")):
             rel = new_rel or old_rel
-            if not rel.endswith(".c") or TEST_FILE.search(rel):
+            if not rel.endswith(".c") or wb.is_test_file(rel):
                 continue
             if old_rel is None:
                 before = []
@@ -283,20 +279,15 @@ def read_profile(path):
 
 
 def read_names(path):
-    p = pathlib.Path(path)
-    if not p.is_file():
+    if not pathlib.Path(path).is_file():
         return None
-    return [ln.strip() for ln in p.read_text().splitlines()
-            if ln.strip() and not ln.startswith("#")]
+    return [ln for _, ln in wb.expect_lines(path)]
 
 
 def read_reasons(path):
     reasons = {}
     if path and pathlib.Path(path).is_file():
-        for ln in pathlib.Path(path).read_text().splitlines():
-            ln = ln.strip()
-            if not ln or ln.startswith("#"):
-                continue
+        for _, ln in wb.expect_lines(path):
             name, _, why = ln.partition(" ")
             reasons[name] = why.strip() or "(no text)"
     return reasons

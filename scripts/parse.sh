@@ -19,7 +19,7 @@ sed '/Run \/init as init process/q' "$DIR/console.log" >"$DIR/kunit.log"
 # kunit.py exits non-zero when a case fails; which failures are expected is
 # summary.py's business, and a stream it could not parse has no results there
 # (no stale results either: the old JSON goes first).
-rm -f "$DIR/kunit.json" "$DIR/guest.json"
+rm -f "$DIR/kunit.json" "$DIR/guest.json" "$DIR/summary.json"
 $KUNIT --json="$DIR/kunit.json" "$DIR/kunit.log" >"$DIR/kunit.txt" 2>&1 || true
 $KUNIT --json="$DIR/guest.json" "$DIR/guest.ktap" >"$DIR/guest.txt" 2>&1 || true
 
@@ -32,7 +32,8 @@ set --
 [ -f "$xfail" ] && set -- --xfail "$xfail"
 [ -f "$skip" ] && set -- "$@" --skip "$skip"
 # The verdict is summary.py's exit status, not a search of its text.
-python3 "$TOP/scripts/summary.py" "$@" kunit="$DIR/kunit.json" guest="$DIR/guest.json" \
+python3 "$TOP/scripts/summary.py" "$@" --json "$DIR/summary.json" \
+	kunit="$DIR/kunit.json" guest="$DIR/guest.json" \
 	>"$DIR/summary.txt" || rc=1
 cat "$DIR/summary.txt"
 # Coverage: did every callback implementation and changed function run?

@@ -11,11 +11,14 @@ OTHER design (a series booted with make run SERIES=OTHER, such as legacy)
 a side-by-side table. Markdown on stdout.
 """
 import datetime
+import json
 import os
 import re
 import statistics
 import subprocess
 import sys
+
+import workbench as wb
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -107,23 +110,17 @@ def frames(obj):
     reports a multiple of the frame; the prologue says what it is.
     """
     out = run(["llvm-objdump-19", "-d", "--no-show-raw-insn", "--no-leading-addr", obj])
-    res, cur, seen = {}, None, 0
-    for line in out.splitlines():
-        m = re.match(r"^<(.+)>:$", line)
-        if m and not m.group(1).startswith(".L"):
-            cur, seen = m.group(1), 0
-            res[cur] = 0
-            continue
-        ins = line.split("#")[0].strip()
-        if cur is None or not ins or seen > 16:
-            continue
-        seen += 1
-        if ins.startswith("pushq"):
-            res[cur] += 8
-        m = re.match(r"^subq\t\$(0x[0-9a-f]+), %rsp$", ins)
-        if m:
-            res[cur] += int(m.group(1), 16)
-            seen = 99
+    res = {}
+    for _section, name, lines in wb.objdump_functions(out):
+        res[name] = 0
+        for line in lines[:17]:
+            ins = line.split("#")[0].strip()
+            if ins.startswith("pushq"):
+                res[name] += 8
+            m = re.match(r"^subq\t\$(0x[0-9a-f]+), %rsp$", ins)
+            if m:
+                res[name] += int(m.group(1), 16)
+                break
     return res
 
 
@@ -184,28 +181,40 @@ def bench(build, series):
 
 
 def kunit_sizes(build, name):
-    """(sa_data bos, bdos, embedded, over-long copies FORTIFY caught) from a KUnit log."""
+    """(sa_data bos, bdos, embedded, over-long copies FORTIFY caught) of a
+    kernel's KUnit bounds suite. The sizes are what its cases print
+    (kunit_info lines of kunit.log: kunit.json has no logs); which
+    over-long copies FORTIFY caught are the results of the memcpy test's
+    cases in kunit.json (its parameters are lengths; a case passes when
+    FORTIFY reported exactly the copies longer than 14)."""
     log = open(f"{build}/{name}/kunit.log").read()
     bos = re.search(r"__builtin_object_size\(sa->sa_data, 1\) = (-?\d+)", log)
     bdos = re.search(r"__builtin_dynamic_object_size\(sa->sa_data, 1\) = (-?\d+)", log)
     emb = re.findall(r"sockaddr_embedded_object_size: __builtin_dynamic_object_size"
                      r"\((\w+)\.sa_data, 1\) = (-?\d+)", log)
-    # The over-long cases of the memcpy test (its parameters are lengths; a
-    # case passes when FORTIFY reported exactly the copies longer than 14).
-    sub = re.search(r"Subtest: sockaddr_sa_data_memcpy_checked\n(.*?)"
-                    r"ok \d+ sockaddr_sa_data_memcpy_checked", log, re.S)
-    cases = re.findall(r"\b(not ok|ok) \d+ (\d+) bytes", sub.group(1)) if sub else []
-    long_ = [r for r, n in cases if int(n) > 14]
+    cases = wb.read_kunit_json(f"{build}/{name}/kunit.json")
+    memcpy = "sockaddr_bounds.sockaddr_sa_data_memcpy_checked."
+    long_ = [status for case, status in cases.items()
+             if case.startswith(memcpy) and re.fullmatch(r"\d+ bytes", case[len(memcpy):])
+             and int(case[len(memcpy):].split()[0]) > 14]
     return (bos.group(1) if bos else "?", bdos.group(1) if bdos else "?",
             ", ".join(f"{m} {v}" for m, v in emb) if emb else "?",
-            f"{long_.count('ok')} of {len(long_)}" if long_ else "?")
+            f"{long_.count('PASS')} of {len(long_)}" if long_ else "?")
 
 
-def first_line(path, prefix):
-    for line in open(path) if os.path.exists(path) else []:
-        if line.startswith(prefix):
-            return line.split(":", 1)[1].strip()
-    return "(not measured)"
+def read_json(path):
+    """The JSON a stage left, or None when it did not run."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return None
+
+
+def results(build, name):
+    """The count line of a kernel's guest and KUnit results (summary.json)."""
+    r = read_json(f"{build}/{name}/summary.json")
+    return r["line"] if r else "(not measured)"
 
 
 def designs(build, series, others):
@@ -225,14 +234,16 @@ def designs(build, series, others):
         rows.setdefault("over-long sa_data copies FORTIFY catches", []).append(fort)
         if n == "none":
             continue
+        abi = read_json(f"{build}/{n}/abi/result.json")
+        cmp = read_json(f"{build}/{n}/compare.json")
         rows.setdefault("sockaddr warning sites left (baseline 16)", [""]).append(
-            first_line(f"{build}/report/abi-layout-{n}.txt", "census"))
+            f"{abi['census'][n]}" if abi else "(not measured)")
         rows.setdefault("ABI layout against the baseline", [""]).append(
-            first_line(f"{build}/report/abi-layout-{n}.txt", "abi-layout"))
+            f"{abi['identical']} of {abi['types']} types identical" if abi else "(not measured)")
         rows.setdefault("guest transcripts against the baseline", [""]).append(
-            first_line(f"{build}/report/compare-{n}.txt", "compare-transcripts"))
-        rows.setdefault("guest and KUnit results", [""]).append(
-            first_line(f"{build}/{n}/summary.txt", "summary"))
+            f"{cmp['differ']} of {cmp['lines']} lines differ, {cmp['intended']} intended, "
+            f"{cmp['unexpected']} unexpected" if cmp else "(not measured)")
+        rows.setdefault("guest and KUnit results", [""]).append(results(build, n))
     print("| | baseline | " + " | ".join(names) + " |")
     print("|---|---|" + "---|" * len(names))
     for k, v in rows.items():
@@ -251,19 +262,20 @@ def designs(build, series, others):
 def kmsan(build, series):
     """Section 6: the KMSAN kernel of make kmsan (run by make report first)."""
     d = f"{build}/{series}-kmsan"
-    summary = first_line(f"{d}/summary.txt", "summary")
+    summary = results(build, f"{series}-kmsan")
     if summary == "(not measured)" or not os.path.exists(f"{d}/console.log"):
         sys.exit(f"report: no KMSAN run in {d} (make kmsan)")
+    with open(f"{d}/console.log", encoding="utf-8", errors="replace") as f:
+        found = wb.sanitizer_reports(f.read())
     reports = {}
-    with open(f"{d}/console.log", errors="replace") as f:
-        for line in f:
-            m = re.search(r"BUG: KMSAN: (.*)", line)
-            if m:
-                reports[m.group(1).strip()] = reports.get(m.group(1).strip(), 0) + 1
+    for bug in found:
+        what = bug[len("BUG: KMSAN: "):].strip() if bug.startswith("BUG: KMSAN: ") else bug
+        reports[what] = reports.get(what, 0) + 1
     print("## 6. KMSAN\n")
     print(f"`make kmsan`: the `{series}` series with KMSAN instead of KASAN "
           "(config/kmsan/debug.config), booted with the whole guest suite and the fuzzer; "
-          "any KMSAN report not pinned in tests/expect/SERIES-kmsan.console fails it.\n")
+          "any KMSAN report fails it (scripts/console.py; none is pinned). The reports "
+          "below are the blocks scripts/workbench.py finds in its console.\n")
     print(f"- guest and KUnit results: {summary}")
     print(f"- KMSAN reports: {sum(reports.values())}")
     for what, n in sorted(reports.items()):

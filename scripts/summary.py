@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""summary.py [--xfail FILE] [--skip FILE] LABEL=FILE.json ... - one table
-of every test case that tools/testing/kunit/kunit.py parse --json found,
-and a closing count line. Exit status 1 if any case is not PASS, an
+"""summary.py [--xfail FILE] [--skip FILE] [--json OUT] LABEL=FILE.json ... -
+one table of every test case that tools/testing/kunit/kunit.py parse --json
+found, and a closing count line (with --json OUT, the same as JSON for the
+report: the counts and every case's result). Exit status 1 if any case is not PASS, an
 expected failure or an expected skip, or a stream has no cases.
 
 Both FILEs list cases, one "LABEL NAME" per line ('#' starts a comment;
@@ -16,32 +17,23 @@ may skip."""
 import json
 import sys
 
-
-def leaves(group, path):
-    for case in group.get("test_cases", []):
-        yield path + [case["name"]], case["status"]
-    for sub in group.get("sub_groups", []):
-        yield from leaves(sub, path + [sub["name"]])
+import workbench as wb
 
 
 def read_cases(path):
-    want = set()
-    with open(path) as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                label, _, name = line.partition(" ")
-                want.add((label, name.strip()))
-    return want
+    return {(label, name.strip()) for label, _, name in
+            (line.partition(" ") for _, line in wb.expect_lines(path, inline=True))}
 
 
 def main(args):
-    xfail, skip = set(), set()
-    while args[:1] in (["--xfail"], ["--skip"]):
+    xfail, skip, out = set(), set(), None
+    while args[:1] in (["--xfail"], ["--skip"], ["--json"]):
         if args[0] == "--xfail":
             xfail = read_cases(args[1])
-        else:
+        elif args[0] == "--skip":
             skip = read_cases(args[1])
+        else:
+            out = args[1]
         args = args[2:]
     rows, empty = [], []
     for arg in args:
@@ -53,7 +45,7 @@ def main(args):
             print(f"summary: {label}: {e}")
             empty.append(label)
             continue
-        found = [(label, ".".join(p), s) for p, s in leaves(top, [])]
+        found = [(label, ".".join(p), s) for p, s in wb.kunit_cases(top)]
         if not found:
             empty.append(label)
         rows += found
@@ -92,6 +84,14 @@ def main(args):
     if xfail:
         line += f", {count['XFAIL']} failed as expected"
     print(line)
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
+            json.dump({"passed": count["PASS"], "failed": failed, "skipped": count["SKIP"],
+                       "xfail": count["XFAIL"] if xfail else None, "empty": empty,
+                       "line": line[len("summary: "):],
+                       "cases": [{"stream": label, "name": name, "result": status}
+                                 for label, name, status in rows]}, f, indent=1)
+            f.write("\n")
     return 1 if failed or empty else 0
 
 

@@ -3,6 +3,7 @@
 transcripts agree line for line apart from the listed differences. Before
 the fix, two transcripts with a NUL byte that differed compared equal
 (diff printed only "Binary files ... differ", which has no -/+ line)."""
+import json
 import os
 
 import pytest
@@ -30,9 +31,16 @@ def series_file(tmp, text):
     (tmp / "build" / "tooltest" / "files" / "transcript" / "a.txt").write_bytes(text)
 
 
+def result(tmp):
+    return json.loads((tmp / "build" / "tooltest" / "compare.json").read_text())
+
+
 def test_same(kernels):
     rc, out = compare(kernels)
     assert rc == 0 and "0 lines differ, 0 of them intended" in out, out
+    assert result(kernels) == {"base": "none", "series": "tooltest", "transcripts": 1,
+                               "lines": 2, "differ": 0, "intended": 0, "unexpected": 0,
+                               "stale": 0, "ok": True}
 
 
 # An unlisted difference fails, also in a transcript with a NUL byte (which
@@ -49,11 +57,13 @@ def test_listed_difference(kernels):
     series_file(kernels, b"bind len=16 -> 0\nbind len=15 -> 0\n")
     rc, out = compare(kernels, ["a.txt:-bind len=15 -> EINVAL", "a.txt:+bind len=15 -> 0"])
     assert rc == 0 and "2 lines differ, 2 of them intended" in out, out
+    assert (result(kernels)["differ"], result(kernels)["intended"]) == (2, 2)
 
 
 def test_stale_entry(kernels):
     rc, out = compare(kernels, ["a.txt:+bind len=15 -> 0"])
     assert rc == 1 and "did not happen" in out, out
+    assert (result(kernels)["stale"], result(kernels)["ok"]) == (1, False)
 
 
 def test_one_kernel_only(kernels):

@@ -82,8 +82,9 @@ def test_without_llvm_refuses(report_top):
 
 
 # report.py's KMSAN section reads what make kmsan left (BUILD/SERIES-kmsan):
-# every "BUG: KMSAN:" line of the console counted by kind, and no run is an
-# error, not an empty section.
+# its summary.json and every KMSAN report block of the console (found by
+# scripts/workbench.py, the parser console.py uses) counted by kind; no run
+# is an error, not an empty section.
 def kmsan_section(tmp_path, console):
     import importlib
     import io
@@ -92,7 +93,7 @@ def kmsan_section(tmp_path, console):
     importlib.reload(report_py)
     d = tmp_path / "main-kmsan"
     d.mkdir()
-    (d / "summary.txt").write_text("summary: 3 passed, 0 failed, 0 skipped\n")
+    (d / "summary.json").write_text('{"line": "3 passed, 0 failed, 0 skipped"}\n')
     if console is not None:
         (d / "console.log").write_text(console)
     out = io.StringIO()
@@ -102,9 +103,13 @@ def kmsan_section(tmp_path, console):
 
 
 def test_kmsan_reports_counted(tmp_path):
-    out = kmsan_section(tmp_path, "[ 1.0] BUG: KMSAN: kernel-infoleak in _copy_to_user+0x44/0x80\n"
+    rule = "[ 0.9] " + "=" * 66 + "\n"
+    out = kmsan_section(tmp_path, rule + "[ 1.0] BUG: KMSAN: kernel-infoleak in _copy_to_user+0x44/0x80\n"
+                                  + rule + rule +
                                   "[ 2.0] BUG: KMSAN: kernel-infoleak in _copy_to_user+0x44/0x80\n"
-                                  "[ 3.0] BUG: KMSAN: uninit-value in foo+0x1/0x2\n")
+                                  + rule + rule + "[ 3.0] BUG: KMSAN: uninit-value in foo+0x1/0x2\n"
+                                  "[ 3.1] CPU: 0 UID: 0\n" + rule +
+                                  "[ 4.0] a line that quotes BUG: KMSAN: outside a report\n")
     assert "3 passed" in out and "KMSAN reports: 3" in out, out
     assert "2 x `kernel-infoleak in _copy_to_user+0x44/0x80`" in out, out
     assert "1 x `uninit-value in foo+0x1/0x2`" in out, out
@@ -146,10 +151,21 @@ KUNIT_LOG = """\
 """
 
 
+KUNIT_JSON = """{"name": "KUnit Test Group", "test_cases": [], "sub_groups": [
+ {"name": "sockaddr_bounds", "test_cases": [], "sub_groups": [
+  {"name": "sockaddr_sa_data_memcpy_checked", "sub_groups": [], "test_cases": [
+   {"name": "14 bytes", "status": "PASS"}, {"name": "15 bytes", "status": "FAIL"},
+   {"name": "32 bytes", "status": "PASS"}]},
+  {"name": "sockaddr_storage_memcpy_unchecked", "sub_groups": [], "test_cases": [
+   {"name": "32 bytes", "status": "FAIL"}]}]}]}
+"""
+
+
 def test_kunit_sizes(tmp_path):
     import report as report_py
     (tmp_path / "k").mkdir()
     (tmp_path / "k" / "kunit.log").write_text(KUNIT_LOG)
+    (tmp_path / "k" / "kunit.json").write_text(KUNIT_JSON)
     assert report_py.kunit_sizes(str(tmp_path), "k") == ("-1", "-1", "ifr_hwaddr -1, arp_ha 14",
                                                           "1 of 2")
 
@@ -158,4 +174,5 @@ def test_kunit_sizes_missing_is_unknown(tmp_path):
     import report as report_py
     (tmp_path / "k").mkdir()
     (tmp_path / "k" / "kunit.log").write_text("nothing\n")
+    (tmp_path / "k" / "kunit.json").write_text('{"name": "x", "test_cases": [], "sub_groups": []}')
     assert report_py.kunit_sizes(str(tmp_path), "k") == ("?", "?", "?", "?")

@@ -64,3 +64,18 @@ def test_empty_and_missing_streams_fail(tmp_path):
     assert rc == 1 and "kunit: no test results" in out, out
     rc, out = summary(f"guest={tmp_path / 'absent.json'}")
     assert rc == 1 and "guest: no test results" in out, out
+
+
+# --json: the report reads the counts and each case's result from it, not
+# from the printed table.
+def test_json(tmp_path):
+    out_json = tmp_path / "summary.json"
+    (tmp_path / "xfail").write_text("kunit s.b\n")
+    rc, out = summary("--xfail", str(tmp_path / "xfail"), "--json", str(out_json),
+                      stream(tmp_path, "kunit", [("a", "PASS"), ("b", "FAIL"), ("c", "FAIL")]))
+    got = json.loads(out_json.read_text())
+    assert rc == 1, out
+    assert (got["passed"], got["failed"], got["skipped"], got["xfail"]) == (1, 1, 0, 1), got
+    assert got["line"] == "1 passed, 1 failed, 0 skipped, 1 failed as expected", got
+    assert {c["name"]: c["result"] for c in got["cases"]} == \
+        {"s.a": "PASS", "s.b": "XFAIL", "s.c": "FAIL"}, got

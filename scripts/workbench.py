@@ -1,0 +1,137 @@
+# SPDX-License-Identifier: GPL-2.0
+"""workbench.py - the parsing that the workbench's scripts share.
+
+One place for each thing more than one script reads: unified-diff hunk
+headers, which files are tests, llvm-objdump's disassembly split into
+functions, sanitizer report blocks of a kernel console, the cases of a
+kunit.json (tools/testing/kunit/kunit.py parse --json) and the
+expectation files of tests/expect (one entry a line, '#' comments).
+Imported by the scripts beside it (python3 puts scripts/ on sys.path);
+tested by tests/tools/test_workbench.py.
+"""
+import collections
+import json
+import re
+
+# ------------------------------------------------------------------ diffs
+
+HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(.*)$")
+
+
+def hunk(line):
+    """(old start, old count, new start, new count, header context) of a
+    hunk line "@@ -a,b +c,d @@ ...", a missing count being 1; None for
+    any other line."""
+    m = HUNK.match(line)
+    if not m:
+        return None
+    a, b, c, d = (int(x) if x is not None else 1 for x in m.group(1, 2, 3, 4))
+    return a, b, c, d, m.group(5).strip()
+
+
+# Test files: their proto_ops are test doubles, not implementations (the
+# exact-length KUnit control defines its callbacks in both forms), and
+# their code is not the series' code.
+TEST_FILE = re.compile(r"(^|/)(tools|test|tests)/|kunit|[_-]test\.c$")
+
+
+def is_test_file(path):
+    return bool(TEST_FILE.search(path))
+
+
+# ---------------------------------------------------------------- objdump
+
+OBJDUMP_FUNC = re.compile(r"^<(.+)>:$")
+SECTION = "Disassembly of section "
+
+
+def objdump_functions(text):
+    """[(section, function, [lines])] of llvm-objdump -d output, in order.
+
+    A line "<name>:" starts a function; an assembler-local label (".L...",
+    debug info) stays inside the function as the line "<.L>:". Blank lines
+    are dropped, the others kept as printed (without the newline)."""
+    funcs, section, cur = [], "", None
+    for line in text.splitlines():
+        if line.startswith(SECTION):
+            section = line[len(SECTION):].rstrip(":")
+            continue
+        m = OBJDUMP_FUNC.match(line)
+        if m and m.group(1).startswith(".L"):
+            if cur is not None:
+                cur.append("<.L>:")
+            continue
+        if m:
+            cur = []
+            funcs.append((section, m.group(1), cur))
+            continue
+        if cur is not None and line.strip():
+            cur.append(line)
+    return funcs
+
+
+# ------------------------------------------------------- kernel consoles
+
+STAMP = re.compile(r"^\[\s*\d+\.\d+\]\s?")
+RULE = re.compile(r"^={40,}$")
+REPORT = re.compile(r"^BUG: K[AM]SAN: ")
+
+
+def strip_stamp(line):
+    """A console line without its newline and "[  12.345678] " stamp."""
+    return STAMP.sub("", line.rstrip("\n"))
+
+
+def sanitizer_blocks(lines):
+    """(first, last) indexes of each KASAN or KMSAN report in @lines
+    (stamps stripped): from the "=====" rule before its "BUG: K?SAN:"
+    line to the next rule (or the last line)."""
+    blocks = []
+    i = 0
+    while i < len(lines):
+        if RULE.match(lines[i]) and i + 1 < len(lines) and REPORT.match(lines[i + 1]):
+            end = i + 1
+            while end < len(lines) and not RULE.match(lines[end]):
+                end += 1
+            blocks.append((i, min(end, len(lines) - 1)))
+            i = end + 1
+        else:
+            i += 1
+    return blocks
+
+
+def sanitizer_reports(text):
+    """The "BUG: KASAN|KMSAN: ..." line of every report block of a console."""
+    lines = [strip_stamp(l) for l in text.splitlines()]
+    return [lines[first + 1] for first, _ in sanitizer_blocks(lines)]
+
+
+# ---------------------------------------------------------------- results
+
+def kunit_cases(group, path=()):
+    """(("suite", ..., "case"), status) of every case of a kunit.py JSON
+    group and its sub-groups, depth first."""
+    for case in group.get("test_cases", []):
+        yield path + (case["name"],), case["status"]
+    for sub in group.get("sub_groups", []):
+        yield from kunit_cases(sub, path + (sub["name"],))
+
+
+def read_kunit_json(path):
+    """{"suite.case": status} of a kunit.json file."""
+    with open(path, encoding="utf-8") as f:
+        top = json.load(f)
+    return collections.OrderedDict((".".join(p), s) for p, s in kunit_cases(top))
+
+
+def expect_lines(path, inline=False):
+    """[(line number, text)] of an expectation file: a line that starts
+    with '#' is a comment (with @inline, '#' starts one anywhere), blank
+    lines are skipped, the text is stripped."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = (line.split("#", 1)[0] if inline else line).strip()
+            if line and not line.startswith("#"):
+                out.append((n, line))
+    return out

@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: GPL-2.0
+"""scripts/workbench.py, the parsing the scripts share: hunk headers,
+test files, objdump functions, sanitizer report blocks, kunit.json cases
+and expectation files. Each used to be written out in two or three
+scripts (binary-identity.py and report.py split objdump output,
+binary-identity.py and coverage.py had the hunk regex, report.py counted
+"BUG: KMSAN:" lines itself beside console.py's blocks)."""
+import pytest
+
+import workbench as wb
+
+
+@pytest.mark.parametrize("line, want", [
+    ("@@ -10,3 +12,4 @@ static int foo(void)", (10, 3, 12, 4, "static int foo(void)")),
+    ("@@ -5 +5 @@", (5, 1, 5, 1, "")),
+    ("@@ -0,0 +1,20 @@", (0, 0, 1, 20, "")),
+    ("--- a/net/socket.c", None),
+    (" @@ -1 +1 @@", None),
+])
+def test_hunk(line, want):
+    assert wb.hunk(line) == want
+
+
+@pytest.mark.parametrize("path, want", [
+    ("net/core/sockaddr_kunit.c", True),
+    ("net/core/sockaddr_exact_kunit.c", True),
+    ("lib/test_bpf.c", False),
+    ("drivers/net/foo_test.c", True),
+    ("tools/testing/selftests/net/socket.c", True),
+    ("net/socket.c", False),
+    ("net/ipv4/af_inet.c", False),
+])
+def test_is_test_file(path, want):
+    assert wb.is_test_file(path) is want
+
+
+OBJDUMP = """
+net/x/af_x.o:\tfile format elf64-x86-64
+
+Disassembly of section .text:
+
+<x_bind>:
+\tpushq\t%rbp
+\tsubq\t$0x20, %rsp
+<.Ltmp0>:
+\tcallq\t0x0 <x_bind+0x9>
+\t\tR_X86_64_PLT32\t__fentry__-0x4
+
+\tretq
+
+<x_connect>:
+\tretq
+
+Disassembly of section .init.text:
+
+<x_init>:
+\txorl\t%eax, %eax
+"""
+
+
+def test_objdump_functions():
+    got = wb.objdump_functions(OBJDUMP)
+    assert [(s, n) for s, n, _ in got] == [(".text", "x_bind"), (".text", "x_connect"),
+                                           (".init.text", "x_init")]
+    assert got[0][2] == ["\tpushq\t%rbp", "\tsubq\t$0x20, %rsp", "<.L>:",
+                         "\tcallq\t0x0 <x_bind+0x9>", "\t\tR_X86_64_PLT32\t__fentry__-0x4",
+                         "\tretq"]
+    assert got[1][2] == ["\tretq"] and got[2][2] == ["\txorl\t%eax, %eax"]
+
+
+def test_objdump_nothing():
+    assert wb.objdump_functions("") == []
+
+
+RULE = "=" * 66
+CONSOLE = f"""[    1.000000] {RULE}
+[    1.000001] BUG: KASAN: slab-out-of-bounds in isotp_bind+0x1/0x2
+[    1.000002] Read of size 4 at addr ffff
+[    1.000003] {RULE}
+[    2.000000] a line that mentions BUG: KMSAN: but is no report
+[    3.000000] {RULE}
+[    3.000001] BUG: KMSAN: kernel-infoleak in _copy_to_user+0x44/0x80
+[    3.000002] {RULE}
+[    4.000000] {RULE}
+[    4.000001] BUG: KMSAN: uninit-value in foo
+"""
+
+
+def test_sanitizer_reports():
+    assert wb.sanitizer_reports(CONSOLE) == [
+        "BUG: KASAN: slab-out-of-bounds in isotp_bind+0x1/0x2",
+        "BUG: KMSAN: kernel-infoleak in _copy_to_user+0x44/0x80",
+        "BUG: KMSAN: uninit-value in foo",   # cut off by the end of the log
+    ]
+
+
+def test_sanitizer_blocks():
+    lines = [wb.strip_stamp(l) for l in CONSOLE.splitlines()]
+    assert wb.sanitizer_blocks(lines) == [(0, 3), (5, 7), (8, 9)]
+
+
+def test_no_reports():
+    assert wb.sanitizer_reports("[ 1.0] init: all tests done\n") == []
+
+
+def test_kunit_cases(tmp_path):
+    path = tmp_path / "kunit.json"
+    path.write_text('{"name": "top", "test_cases": [{"name": "a", "status": "PASS"}],'
+                    ' "sub_groups": [{"name": "s", "test_cases": [{"name": "b", "status": "SKIP"}],'
+                    ' "sub_groups": [{"name": "p", "sub_groups": [],'
+                    ' "test_cases": [{"name": "15 bytes", "status": "FAIL"}]}]}]}')
+    assert list(wb.read_kunit_json(path).items()) == [
+        ("a", "PASS"), ("s.b", "SKIP"), ("s.p.15 bytes", "FAIL")]
+
+
+def test_expect_lines(tmp_path):
+    path = tmp_path / "x"
+    path.write_text("# why\n\n  guest a.b  \nkunit c # inline\n   # indented comment\n")
+    assert wb.expect_lines(path) == [(3, "guest a.b"), (4, "kunit c # inline")]
+    assert wb.expect_lines(path, inline=True) == [(3, "guest a.b"), (4, "kunit c")]
