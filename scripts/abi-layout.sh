@@ -38,28 +38,14 @@ compile() {
 # layouts NAME: per struct/union that mentions a sockaddr, pahole's text
 # (NAME.types/, for people) and its layout (NAME.layout/, compared): the
 # nesting depth, offset and size of every member, in order, and the total
-# size. Member types are not compared: the series changes kernel-internal
-# prototypes (proto_ops), and sockaddr's sa_data from the 2022 union to a
-# plain char[14] at the same offset and size (for struct sockaddr itself
-# only the top-level members are compared, the union's insides are gone).
+# size (scripts/workbench.py pahole_layouts(), tested in tests/tools). Member
+# types are not compared: the series changes kernel-internal prototypes
+# (proto_ops), and sockaddr's sa_data from the 2022 union to a plain
+# char[14] at the same offset and size (for struct sockaddr itself only the
+# top-level members are compared, the union's insides are gone).
 layouts() {
-	mkdir -p "$OUT/$1.types" "$OUT/$1.layout"
-	pahole --suppress_aligned_attribute "$OUT/$1.o" | awk -v d="$OUT/$1" '
-	/^(struct|union) [A-Za-z0-9_]+ \{/ { name = $1 "_" $2; buf = ""; lay = ""; keep = 0; depth = 0 }
-	name {
-		buf = buf $0 "\n"
-		if ($0 ~ /sockaddr/) keep = 1
-		line = $0
-		depth += gsub(/\{/, "{", line) - gsub(/\}/, "}", line)
-		if ((depth == 1 || name != "struct_sockaddr") &&
-		    match($0, /\/\* *[0-9: ]+ [0-9]+ \*\//))
-			lay = lay depth ": " substr($0, RSTART, RLENGTH) "\n"
-		if ($0 ~ /\/\* size: /) { sub(/^[ \t]*/, "", line); sub(/,.*/, "", line); lay = lay line "\n" }
-	}
-	name && /^\};/ {
-		if (keep) { printf "%s", buf > (d ".types/" name); printf "%s", lay > (d ".layout/" name) }
-		name = ""
-	}'
+	pahole --suppress_aligned_attribute "$OUT/$1.o" >"$OUT/$1.pahole"
+	python3 "$TOP/scripts/workbench.py" pahole-layouts "$OUT/$1.pahole" "$OUT/$1"
 }
 
 # census NAME: unique "file:line" sites whose warning names struct sockaddr

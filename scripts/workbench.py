@@ -5,8 +5,9 @@ One place for each thing more than one script reads: unified-diff hunk
 headers, which files are tests, llvm-objdump's disassembly split into
 functions, sanitizer report blocks of a kernel console, the cases of a
 kunit.json (tools/testing/kunit/kunit.py parse --json) and the
-expectation files of tests/expect (one entry a line, '#' comments).
-Imported by the scripts beside it (python3 puts scripts/ on sys.path);
+expectation files of tests/expect (one entry a line, '#' comments), and
+pahole's struct layouts. Imported by the scripts beside it (python3 puts
+scripts/ on sys.path); abi-layout.sh runs "workbench.py pahole-layouts";
 tested by tests/tools/test_workbench.py.
 """
 import collections
@@ -106,6 +107,58 @@ def sanitizer_reports(text):
     return [lines[first + 1] for first, _ in sanitizer_blocks(lines)]
 
 
+# ----------------------------------------------------------------- pahole
+
+PAHOLE_START = re.compile(r"^(struct|union) [A-Za-z0-9_]+ \{")
+PAHOLE_OFFSET = re.compile(r"/\* *[0-9: ]+ [0-9]+ \*/")
+
+
+def pahole_layouts(text):
+    """{"struct_NAME" or "union_NAME": (text, layout)} of every top-level
+    struct and union in pahole's output that mentions a sockaddr: its text
+    as pahole printed it (for people), and its layout (compared): for each
+    member line its nesting depth and pahole's "offset size" comment, in
+    order, then the "size: N" of the whole. For struct sockaddr only its
+    top-level members count (the series turns sa_data from the 2022 union
+    into a plain char[14] at the same offset and size)."""
+    found = {}
+    name = None
+    for line in text.splitlines():
+        m = PAHOLE_START.match(line)
+        if m:
+            name = line.split()[0] + "_" + line.split()[1]
+            buf, lay, keep, depth = [], [], False, 0
+        if name is None:
+            continue
+        buf.append(line)
+        keep = keep or "sockaddr" in line
+        depth += line.count("{") - line.count("}")
+        off = PAHOLE_OFFSET.search(line)
+        if off and (depth == 1 or name != "struct_sockaddr"):
+            lay.append(f"{depth}: {off.group(0)}")
+        if "/* size: " in line:
+            lay.append(line.lstrip(" \t").split(",")[0])
+        if line.startswith("};"):
+            if keep:
+                found[name] = ("".join(b + "\n" for b in buf), "".join(x + "\n" for x in lay))
+            name = None
+    return found
+
+
+def write_pahole_layouts(text, prefix):
+    """pahole_layouts() into PREFIX.types/NAME and PREFIX.layout/NAME."""
+    import os
+    os.makedirs(prefix + ".types", exist_ok=True)
+    os.makedirs(prefix + ".layout", exist_ok=True)
+    found = pahole_layouts(text)
+    for name, (types, layout) in found.items():
+        with open(os.path.join(prefix + ".types", name), "w", encoding="utf-8") as f:
+            f.write(types)
+        with open(os.path.join(prefix + ".layout", name), "w", encoding="utf-8") as f:
+            f.write(layout)
+    return len(found)
+
+
 # ---------------------------------------------------------------- results
 
 def kunit_cases(group, path=()):
@@ -135,3 +188,19 @@ def expect_lines(path, inline=False):
             if line and not line.startswith("#"):
                 out.append((n, line))
     return out
+
+
+def main(argv):
+    """workbench.py pahole-layouts PAHOLE_OUTPUT PREFIX: the one command
+    line use, for scripts/abi-layout.sh."""
+    if len(argv) != 3 or argv[0] != "pahole-layouts":
+        raise SystemExit("usage: workbench.py pahole-layouts PAHOLE_OUTPUT PREFIX")
+    with open(argv[1], encoding="utf-8") as f:
+        n = write_pahole_layouts(f.read(), argv[2])
+    if not n:
+        raise SystemExit(f"workbench: no struct or union with a sockaddr in {argv[1]}")
+
+
+if __name__ == "__main__":
+    import sys
+    main(sys.argv[1:])

@@ -598,30 +598,6 @@ static int bound_socket(int domain, int type, int protocol, const void *addr, so
 	return fd;
 }
 
-/* recvfrom() of one byte sent to @srv into each buffer length. */
-static void recv_names(struct __test_metadata *_metadata, int cli, int srv,
-		       const struct sockaddr *to, socklen_t tolen, socklen_t exact)
-{
-	unsigned char buf[SS_LEN + 8];
-	char data[16];
-	socklen_t n, len;
-	size_t i;
-	int ret;
-
-	for (i = 0; i < N_BUFLENS; i++) {
-		n = family_buflens[i] != EXACT ? family_buflens[i] : exact;
-		ASSERT_EQ(1, sendto(cli, "x", 1, 0, to, to ? tolen : 0))
-			TH_LOG("send: %s", strerror(errno));
-		ASSERT_EQ(0, wait_readable(srv));
-		len = n;
-		memset(buf, MARK, sizeof(buf));
-		ret = recvfrom(srv, data, sizeof(data), 0, (struct sockaddr *)buf, &len);
-		check_name(_metadata, "recvfrom", ret, errno, buf, n, len, exact, NULL,
-			   (struct mask){ 0 });
-		EXPECT_LE(0, ret);
-	}
-}
-
 /*
  * AX.25 datagrams: a socket gets a UI frame only when its own callsign and
  * the one it is connected to match the frame, so both ends connect. HLEGA
@@ -647,7 +623,8 @@ TEST_F(legacy, ax25_dgram_peers)
 	ASSERT_EQ(0, connect(cli, (struct sockaddr *)fb, sizeof(struct full_sockaddr_ax25)));
 	names_of(_metadata, "getpeername client", getpeername, cli, AX25_NAME, (struct mask){ 0 });
 	names_of(_metadata, "getsockname client", getsockname, cli, AX25_NAME, (struct mask){ 0 });
-	recv_names(_metadata, cli, srv, NULL, 0, AX25_NAME);
+	/* AX.25 takes no MSG_NOSIGNAL; recvfrom() returns 0 (see above) */
+	recv_each_len(_metadata, srv, cli, NULL, 0, 0, "x", 1, 0, AX25_NAME, (struct mask){ 0 });
 	close(cli);
 	close(srv);
 }
@@ -665,8 +642,8 @@ TEST_F(legacy, llc_dgram_peers)
 	ASSERT_LE(0, srv) TH_LOG("bind: %s", strerror(errno));
 	cli = bound_socket(AF_LLC, SOCK_DGRAM, 0, &b, sizeof(struct sockaddr_llc));
 	ASSERT_LE(0, cli) TH_LOG("bind: %s", strerror(errno));
-	recv_names(_metadata, cli, srv, (struct sockaddr *)&a, sizeof(struct sockaddr_llc),
-		   sizeof(struct sockaddr_llc));
+	recv_each_len(_metadata, srv, cli, &a, sizeof(struct sockaddr_llc), 0, "x", 1, 1,
+		      sizeof(struct sockaddr_llc), (struct mask){ 0 });
 	close(cli);
 	close(srv);
 }
@@ -684,8 +661,8 @@ TEST_F(legacy, phonet_dgram_peers)
 	ASSERT_LE(0, srv) TH_LOG("bind: %s", strerror(errno));
 	cli = bound_socket(AF_PHONET, SOCK_DGRAM, 0, &b, sizeof(struct sockaddr_pn));
 	ASSERT_LE(0, cli) TH_LOG("bind: %s", strerror(errno));
-	recv_names(_metadata, cli, srv, (struct sockaddr *)&a, sizeof(struct sockaddr_pn),
-		   sizeof(struct sockaddr_pn));
+	recv_each_len(_metadata, srv, cli, &a, sizeof(struct sockaddr_pn), 0, "x", 1, 1,
+		      sizeof(struct sockaddr_pn), (struct mask){ 0 });
 	close(cli);
 	close(srv);
 }

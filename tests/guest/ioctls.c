@@ -21,9 +21,9 @@
  * the 14 bytes of sa_data in SIOCSIFHWADDR, SIOCADDMULTI/SIOCDELMULTI and
  * SIOCSARP; only those asserts depend on kernel_is_patched().
  *
- * The guest kernel has no network namespaces: each test creates its own
- * devices (names starting with "ioc") and deletes them at the end, and
- * looks only at what concerns them.
+ * The guest kernel has no network namespaces: each test creates the
+ * devices of lib/devices.h whose names start with "ioc" and deletes them
+ * at the end, and looks only at what concerns them.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -38,6 +38,7 @@
 #include <sys/socket.h>
 
 #include "kselftest_harness.h"
+#include "lib/devices.h"
 #include "lib/rtnl.h"
 #include "lib/transcript.h"
 
@@ -45,48 +46,7 @@
 #define SA_DATA_LEN	14	/* sizeof(((struct sockaddr *)0)->sa_data) */
 #define IFR_TAIL	32	/* offset of the ifreq bytes after ifr_hwaddr */
 
-#ifndef ARPHRD_IP6GRE
-#define ARPHRD_IP6GRE	823
-#endif
-/* linux/if_tunnel.h clashes with the libc headers; the two enums we need */
-#define IFLA_IPTUN_LOCAL	2
-#define IFLA_IPTUN_REMOTE	3
-#define IFLA_GRE_LOCAL		6
-#define IFLA_GRE_REMOTE		7
-
 #define R(r)	tr_ret((r), -(r))
-
-enum { D_DUMMY, D_IP6TNL, D_IP6GRE, D_TEAM, D_NUM };
-
-struct ioc_dev {
-	const char *name;
-	const char *kind;
-	unsigned short type;	/* ARPHRD_* */
-	int addr_len;
-	int can_set;		/* has ndo_set_mac_address */
-	int data_local, data_remote;	/* IFLA_INFO_DATA attributes */
-	const char *local, *remote;
-	const char *port;	/* enslaved to this device */
-};
-
-/*
- * The tunnels' hardware address is their local address, their broadcast
- * address the remote one. fd00::a00 ends in 0a 00 (the low bytes of
- * ATF_PUBL | ATF_COM), fd00::11:0 in 00 00; see arp_publish_long.
- * ioc6t0's multicast remote keeps it from being point-to-point (ARP keys
- * every neighbour of a point-to-point device as 0.0.0.0); ioc6g0 is one.
- */
-static const struct ioc_dev devs[D_NUM] = {
-	[D_DUMMY] = { "ioc0", "dummy", ARPHRD_ETHER, 6, 1 },
-	[D_IP6TNL] = { "ioc6t0", "ip6tnl", ARPHRD_TUNNEL6, 16, 0,
-		       IFLA_IPTUN_LOCAL, IFLA_IPTUN_REMOTE, "fd00::a00", "ff0e::2" },
-	[D_IP6GRE] = { "ioc6g0", "ip6gre", ARPHRD_IP6GRE, 16, 0,
-		       IFLA_GRE_LOCAL, IFLA_GRE_REMOTE, "fd00::11:0", "fd00::12" },
-	[D_TEAM] = { "ioc6tm0", "team", ARPHRD_TUNNEL6, 16, 1,
-		     .port = "ioc6t0" },
-};
-
-static const unsigned char dummy_mac[6] = { 0x02, 0x00, 0x00, 0x00, 0x10, 0x01 };
 
 static char *hx(const void *p, size_t n)
 {
@@ -101,62 +61,15 @@ static int xioctl(int fd, unsigned long cmd, void *arg)
 	return ioctl(fd, cmd, arg) < 0 ? -errno : 0;
 }
 
-/*
- * Append an attribute to the message in @msg (a plain byte buffer: going
- * through struct rtnl_req's members makes gcc see writes past them).
- */
-static struct rtattr *msg_add(char *msg, int type, const void *data, int len)
-{
-	struct nlmsghdr *nh = (void *)msg;
-	char *at = msg + NLMSG_ALIGN(nh->nlmsg_len);
-	struct rtattr rta = { .rta_type = type, .rta_len = RTA_LENGTH(len) };
-
-	memcpy(at, &rta, sizeof(rta));
-	if (len)
-		memcpy(at + RTA_LENGTH(0), data, len);
-	nh->nlmsg_len = NLMSG_ALIGN(nh->nlmsg_len) + RTA_ALIGN(rta.rta_len);
-	return (void *)at;
-}
-
-static void msg_end_nest(char *msg, struct rtattr *nest)
-{
-	nest->rta_len = msg + ((struct nlmsghdr *)msg)->nlmsg_len - (char *)nest;
-}
-
-static int create_dev(const struct ioc_dev *d)
-{
-	struct rtnl_req req;
-	char *msg = (char *)&req;
-	struct rtattr *info, *data;
-	struct in6_addr a;
-
-	rtnl_init(&req, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL, 0);
-	msg_add(msg, IFLA_IFNAME, d->name, strlen(d->name) + 1);
-	if (!strcmp(d->kind, "dummy"))
-		msg_add(msg, IFLA_ADDRESS, dummy_mac, sizeof(dummy_mac));
-	info = msg_add(msg, IFLA_LINKINFO, NULL, 0);
-	msg_add(msg, IFLA_INFO_KIND, d->kind, strlen(d->kind));
-	if (d->local) {
-		data = msg_add(msg, IFLA_INFO_DATA, NULL, 0);
-		inet_pton(AF_INET6, d->local, &a);
-		msg_add(msg, d->data_local, &a, sizeof(a));
-		inet_pton(AF_INET6, d->remote, &a);
-		msg_add(msg, d->data_remote, &a, sizeof(a));
-		msg_end_nest(msg, data);
-	}
-	msg_end_nest(msg, info);
-	return rtnl_talk(&req.nh, NULL, 0);
-}
-
 /* IFLA_ADDRESS or IFLA_BROADCAST of @d: its length, or -errno. */
-static int getlink(const struct ioc_dev *d, int type, unsigned char *buf)
+static int getlink(const struct test_dev *d, int type, unsigned char *buf)
 {
 	memset(buf, 0, KMAX_ADDR_LEN);
 	return link_get_bytes(if_nametoindex(d->name), type, buf, KMAX_ADDR_LEN);
 }
 
 /* Both link-layer addresses of @d into the transcript. */
-static void tr_link(const struct ioc_dev *d)
+static void tr_link(const struct test_dev *d)
 {
 	unsigned char a[KMAX_ADDR_LEN], b[KMAX_ADDR_LEN];
 	int la = getlink(d, IFLA_ADDRESS, a), lb = getlink(d, IFLA_BROADCAST, b);
@@ -245,39 +158,58 @@ static int tr_proc_lines(const char *path, const char *name, int skip_first,
 	return n;
 }
 
-FIXTURE(ioc)
+/*
+ * Create the devices of lib/devices.h (the team enslaving ioc6t0), bring
+ * the dummy up, and open the AF_INET datagram socket for the ioctls.
+ */
+static int ioc_up(struct __test_metadata *_metadata)
 {
-	int fd;			/* AF_INET datagram socket for the ioctls */
-	int patched;		/* only ever used for asserts */
-};
+	int i, fd;
 
-FIXTURE_SETUP(ioc)
-{
-	int i;
-
-	self->patched = kernel_is_patched();
 	for (i = D_NUM - 1; i >= 0; i--)	/* left over by a crashed run */
 		link_delete(devs[i].name);
 	for (i = 0; i < D_NUM; i++) {
-		ASSERT_EQ(0, create_dev(&devs[i])) TH_LOG("create %s", devs[i].name);
+		ASSERT_EQ(0, dev_create(&devs[i])) TH_LOG("create %s", devs[i].name);
 		ASSERT_NE(0, if_nametoindex(devs[i].name));
 	}
 	for (i = 0; i < D_NUM; i++)
 		if (devs[i].port)
-			ASSERT_EQ(0, link_set_u32(if_nametoindex(devs[i].port), IFLA_MASTER,
-						  if_nametoindex(devs[i].name)));
+			ASSERT_EQ(0, link_set_u32(if_nametoindex(devs[devs[i].port].name),
+						  IFLA_MASTER, if_nametoindex(devs[i].name)));
 	ASSERT_EQ(0, link_flags(devs[D_DUMMY].name, IFF_UP, 0));
-	self->fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	ASSERT_LE(0, self->fd);
+	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	ASSERT_LE(0, fd);
+	return fd;
+}
+
+static void ioc_down(int fd)
+{
+	int i;
+
+	close(fd);
+	for (i = D_NUM - 1; i >= 0; i--)
+		link_delete(devs[i].name);
+}
+
+FIXTURE(ioc)
+{
+	int fd;			/* AF_INET datagram socket for the ioctls */
+	int patched;		/* only ever used for asserts */
+	const char *dev;	/* the dummy */
+	struct arpreq req;	/* for the arp tests */
+	unsigned char ll[KMAX_ADDR_LEN];
+};
+
+FIXTURE_SETUP(ioc)
+{
+	self->patched = kernel_is_patched();
+	self->fd = ioc_up(_metadata);
+	self->dev = devs[D_DUMMY].name;
 }
 
 FIXTURE_TEARDOWN(ioc)
 {
-	int i;
-
-	close(self->fd);
-	for (i = D_NUM - 1; i >= 0; i--)
-		link_delete(devs[i].name);
+	ioc_down(self->fd);
 }
 
 /*
@@ -285,7 +217,7 @@ FIXTURE_TEARDOWN(ioc)
  * kernel refuses addresses longer than sa_data before anything else, the
  * baseline only fails where the driver cannot set an address.
  */
-static int hwaddr_set_err(const struct ioc_dev *d, int patched, int family_ok)
+static int hwaddr_set_err(const struct test_dev *d, int patched, int family_ok)
 {
 	if (patched && d->addr_len > SA_DATA_LEN)
 		return -EINVAL;
@@ -306,7 +238,7 @@ TEST_F(ioc, hwaddr_get)
 
 	memset(canary, 0xa5, sizeof(canary));
 	for (i = 0; i < D_NUM; i++) {
-		const struct ioc_dev *d = &devs[i];
+		const struct test_dev *d = &devs[i];
 
 		tr_begin("hwaddr_get %s", d->name);
 		tr_link(d);
@@ -344,7 +276,7 @@ TEST_F(ioc, hwaddr_set)
 	int i, j, r, len;
 
 	for (i = 0; i < D_NUM; i++) {
-		const struct ioc_dev *d = &devs[i];
+		const struct test_dev *d = &devs[i];
 		int want;
 
 		tr_begin("hwaddr_set %s", d->name);
@@ -407,7 +339,7 @@ TEST_F(ioc, hwbroadcast)
 	int i, j, r, n, len;
 
 	for (i = 0; i < D_NUM; i++) {
-		const struct ioc_dev *d = &devs[i];
+		const struct test_dev *d = &devs[i];
 
 		tr_begin("hwbroadcast %s", d->name);
 		for (j = 0; j < 2; j++) {
@@ -747,119 +679,173 @@ static int tr_neigh(const char *dev, const char *ip, unsigned char *lladdr)
 
 static const unsigned char arp_mac[6] = { 0x02, 0xaa, 0xbb, 0xcc, 0xdd, 0xee };
 
-/* struct arpreq on a 6-byte device: set, get, delete, flags, families. */
-TEST_F(ioc, arp)
+/*
+ * struct arpreq on the 6-byte dummy, one behaviour a test (arp_*). Each
+ * starts from the dummy's address and mask; the first, arp_perm, records
+ * that set-up in the transcript and the others repeat it muted, so that
+ * the transcript holds each observation once.
+ */
+static void arp_setup(struct __test_metadata *_metadata, FIXTURE_DATA(ioc) *self, int record)
 {
-	const char *dev = devs[D_DUMMY].name;
-	unsigned char ll[KMAX_ADDR_LEN];
-	struct arpreq req;
 	struct ifreq ifr;
 
 	tr_begin("arp setup");
-	ASSERT_EQ(0, INET_IOC(SIOCSIFADDR, dev, AF_INET, "10.1.2.3", &ifr));
-	ASSERT_EQ(0, INET_IOC(SIOCSIFNETMASK, dev, AF_INET, "255.255.255.0", &ifr));
+	tr_mute(!record);
+	ASSERT_EQ(0, INET_IOC(SIOCSIFADDR, self->dev, AF_INET, "10.1.2.3", &ifr));
+	ASSERT_EQ(0, INET_IOC(SIOCSIFNETMASK, self->dev, AF_INET, "255.255.255.0", &ifr));
+	tr_mute(0);
+}
 
+/* A permanent entry reads back with its address, flags and device. */
+TEST_F(ioc, arp_perm)
+{
+	arp_setup(_metadata, self, 1);
 	tr_begin("arp perm");
-	EXPECT_EQ(0, ARP(SIOCSARP, dev, AF_INET, "10.1.2.50", ARPHRD_ETHER, arp_mac, 6,
+	EXPECT_EQ(0, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.50", ARPHRD_ETHER, arp_mac, 6,
 			 ATF_PERM | ATF_COM));
-	ASSERT_EQ(0, arp_get(self->fd, dev, "10.1.2.50", &req));
-	EXPECT_EQ(ARPHRD_ETHER, req.arp_ha.sa_family);
-	EXPECT_EQ(0, memcmp(req.arp_ha.sa_data, arp_mac, 6));
+	ASSERT_EQ(0, arp_get(self->fd, self->dev, "10.1.2.50", &self->req));
+	EXPECT_EQ(ARPHRD_ETHER, self->req.arp_ha.sa_family);
+	EXPECT_EQ(0, memcmp(self->req.arp_ha.sa_data, arp_mac, 6));
 	/* the bytes after the address are the caller's */
-	EXPECT_EQ(0, memcmp(req.arp_ha.sa_data + 6, "\x5a\x5a\x5a\x5a\x5a\x5a\x5a\x5a", 8));
-	EXPECT_EQ(ATF_PERM | ATF_COM, req.arp_flags);
-	EXPECT_STREQ(dev, req.arp_dev);
-	EXPECT_EQ(6, tr_neigh(dev, "10.1.2.50", ll));
-	EXPECT_EQ(0, memcmp(ll, arp_mac, 6));
+	EXPECT_EQ(0, memcmp(self->req.arp_ha.sa_data + 6, "\x5a\x5a\x5a\x5a\x5a\x5a\x5a\x5a", 8));
+	EXPECT_EQ(ATF_PERM | ATF_COM, self->req.arp_flags);
+	EXPECT_STREQ(self->dev, self->req.arp_dev);
+	EXPECT_EQ(6, tr_neigh(self->dev, "10.1.2.50", self->ll));
+	EXPECT_EQ(0, memcmp(self->ll, arp_mac, 6));
+}
 
+/*
+ * ATF_COM without ATF_PERM; family 0 for the device's type; without
+ * ATF_COM, arp_ha is not used.
+ */
+TEST_F(ioc, arp_com)
+{
+	arp_setup(_metadata, self, 0);
 	tr_begin("arp com");
-	EXPECT_EQ(0, ARP(SIOCSARP, dev, AF_INET, "10.1.2.51", ARPHRD_ETHER, arp_mac, 6,
+	EXPECT_EQ(0, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.51", ARPHRD_ETHER, arp_mac, 6,
 			 ATF_COM));
-	ASSERT_EQ(0, arp_get(self->fd, dev, "10.1.2.51", &req));
-	EXPECT_EQ(ATF_COM, req.arp_flags);
-	EXPECT_EQ(6, tr_neigh(dev, "10.1.2.51", ll));
+	ASSERT_EQ(0, arp_get(self->fd, self->dev, "10.1.2.51", &self->req));
+	EXPECT_EQ(ATF_COM, self->req.arp_flags);
+	EXPECT_EQ(6, tr_neigh(self->dev, "10.1.2.51", self->ll));
 	/* family 0 stands for the device's type */
-	EXPECT_EQ(0, ARP(SIOCSARP, dev, AF_INET, "10.1.2.52", 0, arp_mac, 6, ATF_COM));
-	EXPECT_EQ(0, arp_get(self->fd, dev, "10.1.2.52", &req));
+	EXPECT_EQ(0, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.52", 0, arp_mac, 6, ATF_COM));
+	EXPECT_EQ(0, arp_get(self->fd, self->dev, "10.1.2.52", &self->req));
 	/*
 	 * Without ATF_COM, arp_ha is not used: a new entry on this NOARP
 	 * device takes the device's own address, an existing one keeps its.
 	 */
-	EXPECT_EQ(0, ARP(SIOCSARP, dev, AF_INET, "10.1.2.53", ARPHRD_ETHER, arp_mac, 6, 0));
-	ASSERT_EQ(0, arp_get(self->fd, dev, "10.1.2.53", &req));
-	EXPECT_EQ(0, memcmp(req.arp_ha.sa_data, dummy_mac, 6));
-	EXPECT_EQ(ATF_COM, req.arp_flags);
-	EXPECT_EQ(0, ARP(SIOCSARP, dev, AF_INET, "10.1.2.51", ARPHRD_ETHER, NULL, 0, 0));
-	ASSERT_EQ(0, arp_get(self->fd, dev, "10.1.2.51", &req));
-	EXPECT_EQ(0, memcmp(req.arp_ha.sa_data, arp_mac, 6));
+	EXPECT_EQ(0, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.53", ARPHRD_ETHER, arp_mac, 6, 0));
+	ASSERT_EQ(0, arp_get(self->fd, self->dev, "10.1.2.53", &self->req));
+	EXPECT_EQ(0, memcmp(self->req.arp_ha.sa_data, dummy_mac, 6));
+	EXPECT_EQ(ATF_COM, self->req.arp_flags);
+	EXPECT_EQ(0, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.51", ARPHRD_ETHER, NULL, 0, 0));
+	ASSERT_EQ(0, arp_get(self->fd, self->dev, "10.1.2.51", &self->req));
+	EXPECT_EQ(0, memcmp(self->req.arp_ha.sa_data, arp_mac, 6));
+}
 
+/* Without arp_dev, SIOCSARP finds the device by a route lookup. */
+TEST_F(ioc, arp_route)
+{
+	arp_setup(_metadata, self, 0);
 	tr_begin("arp route");
-	/* no arp_dev: the device is found by a route lookup */
 	EXPECT_EQ(0, ARP(SIOCSARP, NULL, AF_INET, "10.1.2.54", ARPHRD_ETHER, arp_mac, 6,
 			 ATF_PERM | ATF_COM));
-	EXPECT_EQ(-ENODEV, arp_get(self->fd, NULL, "10.1.2.54", &req));
-	EXPECT_EQ(0, arp_get(self->fd, dev, "10.1.2.54", &req));
+	EXPECT_EQ(-ENODEV, arp_get(self->fd, NULL, "10.1.2.54", &self->req));
+	EXPECT_EQ(0, arp_get(self->fd, self->dev, "10.1.2.54", &self->req));
 	EXPECT_EQ(-ENETUNREACH, ARP(SIOCSARP, NULL, AF_INET, "10.7.0.1", ARPHRD_ETHER,
 				    arp_mac, 6, ATF_PERM | ATF_COM));
+}
 
+/* Protocol families other than AF_INET, hardware families but the device's. */
+TEST_F(ioc, arp_family)
+{
+	arp_setup(_metadata, self, 0);
 	tr_begin("arp family");
-	EXPECT_EQ(-EPFNOSUPPORT, ARP(SIOCSARP, dev, AF_INET6, "10.1.2.55", ARPHRD_ETHER,
+	EXPECT_EQ(-EPFNOSUPPORT, ARP(SIOCSARP, self->dev, AF_INET6, "10.1.2.55", ARPHRD_ETHER,
 				     arp_mac, 6, ATF_PERM | ATF_COM));
-	EXPECT_EQ(-EPFNOSUPPORT, ARP(SIOCSARP, dev, AF_UNSPEC, "10.1.2.55", ARPHRD_ETHER,
+	EXPECT_EQ(-EPFNOSUPPORT, ARP(SIOCSARP, self->dev, AF_UNSPEC, "10.1.2.55", ARPHRD_ETHER,
 				     arp_mac, 6, ATF_PERM | ATF_COM));
-	EXPECT_EQ(-EPFNOSUPPORT, ARP(SIOCGARP, dev, AF_INET6, "10.1.2.50", ARPHRD_ETHER));
-	EXPECT_EQ(-EPFNOSUPPORT, ARP(SIOCDARP, dev, AF_INET6, "10.1.2.50", ARPHRD_ETHER));
-	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, dev, AF_INET, "10.1.2.55", ARPHRD_IEEE802,
+	EXPECT_EQ(-EPFNOSUPPORT, ARP(SIOCGARP, self->dev, AF_INET6, "10.1.2.50", ARPHRD_ETHER));
+	EXPECT_EQ(-EPFNOSUPPORT, ARP(SIOCDARP, self->dev, AF_INET6, "10.1.2.50", ARPHRD_ETHER));
+	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.55", ARPHRD_IEEE802,
 			       arp_mac, 6, ATF_PERM | ATF_COM));
-	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, dev, AF_INET, "10.1.2.55", ARPHRD_TUNNEL6,
+	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.55", ARPHRD_TUNNEL6,
 			       arp_mac, 6, ATF_COM));
 	/* without ATF_COM the hardware family is still checked */
-	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, dev, AF_INET, "10.1.2.55", ARPHRD_IEEE802,
+	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.55", ARPHRD_IEEE802,
 			       arp_mac, 6, 0));
-	EXPECT_EQ(-ENXIO, arp_get(self->fd, dev, "10.1.2.55", &req));
+	EXPECT_EQ(-ENXIO, arp_get(self->fd, self->dev, "10.1.2.55", &self->req));
+}
 
+/* Flags that do not go together, and a device that does not exist. */
+TEST_F(ioc, arp_flags)
+{
+	arp_setup(_metadata, self, 0);
 	tr_begin("arp flags");
-	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, dev, AF_INET, "10.1.2.56", ARPHRD_ETHER, arp_mac, 6,
+	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.56", ARPHRD_ETHER, arp_mac, 6,
 			       ATF_COM | ATF_NETMASK));
-	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, dev, AF_INET, "10.1.2.56", ARPHRD_ETHER, arp_mac, 6,
+	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.56", ARPHRD_ETHER, arp_mac, 6,
 			       ATF_COM | ATF_DONTPUB));
-	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, dev, AF_INET, "10.1.2.56", ARPHRD_ETHER, arp_mac, 6,
+	EXPECT_EQ(-EINVAL, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.56", ARPHRD_ETHER, arp_mac, 6,
 			       ATF_PUBL | ATF_NETMASK, "255.255.0.0"));
 	EXPECT_EQ(-ENODEV, ARP(SIOCSARP, "ioc9", AF_INET, "10.1.2.56", ARPHRD_ETHER,
 			       arp_mac, 6, ATF_PERM | ATF_COM));
+}
 
+/*
+ * Proxy entries (ATF_PUBL): on the named device, on the device found by
+ * its hardware address, and ATF_NETMASK with mask 0 (the proxy_arp switch).
+ */
+TEST_F(ioc, arp_publish)
+{
+	arp_setup(_metadata, self, 0);
 	tr_begin("arp publish");
 	/* a proxy entry on the named device */
-	EXPECT_EQ(0, ARP(SIOCSARP, dev, AF_INET, "10.1.2.60", ARPHRD_ETHER, NULL, 0,
+	EXPECT_EQ(0, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.60", ARPHRD_ETHER, NULL, 0,
 			 ATF_PUBL));
-	EXPECT_EQ(-ENXIO, arp_get(self->fd, dev, "10.1.2.60", &req));
-	EXPECT_EQ(0, ARP(SIOCDARP, dev, AF_INET, "10.1.2.60", ARPHRD_ETHER, NULL, 0,
+	EXPECT_EQ(-ENXIO, arp_get(self->fd, self->dev, "10.1.2.60", &self->req));
+	EXPECT_EQ(0, ARP(SIOCDARP, self->dev, AF_INET, "10.1.2.60", ARPHRD_ETHER, NULL, 0,
 			 ATF_PUBL));
-	EXPECT_EQ(-ENOENT, ARP(SIOCDARP, dev, AF_INET, "10.1.2.60", ARPHRD_ETHER, NULL, 0,
+	EXPECT_EQ(-ENOENT, ARP(SIOCDARP, self->dev, AF_INET, "10.1.2.60", ARPHRD_ETHER, NULL, 0,
 			       ATF_PUBL));
 	/* the device found by its hardware address */
 	EXPECT_EQ(0, ARP(SIOCSARP, NULL, AF_INET, "10.1.2.61", ARPHRD_ETHER, dummy_mac, 6,
 			 ATF_PUBL | ATF_COM));
 	EXPECT_EQ(-ENOENT, ARP(SIOCDARP, NULL, AF_INET, "10.1.2.61", ARPHRD_ETHER,
 			       dummy_mac, 6, ATF_PUBL | ATF_COM));
-	EXPECT_EQ(0, ARP(SIOCDARP, dev, AF_INET, "10.1.2.61", ARPHRD_ETHER, NULL, 0,
+	EXPECT_EQ(0, ARP(SIOCDARP, self->dev, AF_INET, "10.1.2.61", ARPHRD_ETHER, NULL, 0,
 			 ATF_PUBL));
 	EXPECT_EQ(-ENODEV, ARP(SIOCSARP, NULL, AF_INET, "10.1.2.62", ARPHRD_ETHER, arp_mac,
 			       6, ATF_PUBL | ATF_COM));
 	/* ATF_NETMASK with mask 0: the device's proxy_arp switch */
-	EXPECT_EQ(0, ARP(SIOCSARP, dev, AF_INET, "10.1.2.63", ARPHRD_ETHER, NULL, 0,
+	EXPECT_EQ(0, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.63", ARPHRD_ETHER, NULL, 0,
 			 ATF_PUBL | ATF_NETMASK, "0.0.0.0"));
-	EXPECT_EQ(0, ARP(SIOCDARP, dev, AF_INET, "10.1.2.63", ARPHRD_ETHER, NULL, 0,
+	EXPECT_EQ(0, ARP(SIOCDARP, self->dev, AF_INET, "10.1.2.63", ARPHRD_ETHER, NULL, 0,
 			 ATF_PUBL | ATF_NETMASK, "0.0.0.0"));
+}
 
+/*
+ * SIOCDARP of a permanent and a complete entry (the second without
+ * arp_dev, found by a route lookup), twice, and on a device that does not
+ * exist. The two entries are made muted: arp_perm and arp_com record them.
+ */
+TEST_F(ioc, arp_delete)
+{
+	arp_setup(_metadata, self, 0);
+	tr_mute(1);
+	ASSERT_EQ(0, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.50", ARPHRD_ETHER, arp_mac, 6,
+			 ATF_PERM | ATF_COM));
+	ASSERT_EQ(0, ARP(SIOCSARP, self->dev, AF_INET, "10.1.2.51", ARPHRD_ETHER, arp_mac, 6,
+			 ATF_COM));
+	tr_mute(0);
 	tr_begin("arp delete");
-	EXPECT_EQ(0, ARP(SIOCDARP, dev, AF_INET, "10.1.2.50", ARPHRD_ETHER));
-	EXPECT_EQ(-ENXIO, arp_get(self->fd, dev, "10.1.2.50", &req));
-	EXPECT_EQ(-ENOENT, tr_neigh(dev, "10.1.2.50", ll));
-	EXPECT_EQ(-ENXIO, ARP(SIOCDARP, dev, AF_INET, "10.1.2.50", ARPHRD_ETHER));
+	EXPECT_EQ(0, ARP(SIOCDARP, self->dev, AF_INET, "10.1.2.50", ARPHRD_ETHER));
+	EXPECT_EQ(-ENXIO, arp_get(self->fd, self->dev, "10.1.2.50", &self->req));
+	EXPECT_EQ(-ENOENT, tr_neigh(self->dev, "10.1.2.50", self->ll));
+	EXPECT_EQ(-ENXIO, ARP(SIOCDARP, self->dev, AF_INET, "10.1.2.50", ARPHRD_ETHER));
 	EXPECT_EQ(-ENODEV, ARP(SIOCDARP, "ioc9", AF_INET, "10.1.2.51", ARPHRD_ETHER));
 	EXPECT_EQ(0, ARP(SIOCDARP, NULL, AF_INET, "10.1.2.51", ARPHRD_ETHER));
-	EXPECT_EQ(-ENXIO, arp_get(self->fd, dev, "10.1.2.51", &req));
+	EXPECT_EQ(-ENXIO, arp_get(self->fd, self->dev, "10.1.2.51", &self->req));
 }
 
 /*
@@ -879,7 +865,7 @@ TEST_F(ioc, arp_long_hwaddr)
 	for (j = 0; j < SA_DATA_LEN; j++)
 		ha[j] = 0x30 + j;
 	for (i = D_IP6TNL; i <= D_IP6GRE; i++) {
-		const struct ioc_dev *d = &devs[i];
+		const struct test_dev *d = &devs[i];
 
 		p2p = i == D_IP6GRE;
 		tr_begin("arp_long_hwaddr %s", d->name);
@@ -942,7 +928,7 @@ TEST_F(ioc, arp_publish_long)
 	tr_line("RTM_DELLINK %s -> %s", devs[D_TEAM].name, R(r));
 	ASSERT_EQ(0, r);
 	for (i = D_IP6TNL; i <= D_IP6GRE; i++) {
-		const struct ioc_dev *d = &devs[i];
+		const struct test_dev *d = &devs[i];
 		int tail_zero;
 
 		tr_begin("arp_publish_long %s", d->name);
@@ -1129,7 +1115,7 @@ TEST_F(ioc, multicast)
 	int i, r, want;
 
 	for (i = 0; i < D_NUM; i++) {
-		const struct ioc_dev *d = &devs[i];
+		const struct test_dev *d = &devs[i];
 		int filter = i == D_DUMMY || i == D_TEAM;
 
 		tr_begin("multicast %s", d->name);
@@ -1176,7 +1162,7 @@ TEST_F(ioc, setlink_lengths)
 	int i, a, len, r, got, want, ifindex, k;
 
 	for (i = 0; i < D_NUM; i++) {
-		const struct ioc_dev *d = &devs[i];
+		const struct test_dev *d = &devs[i];
 
 		ifindex = if_nametoindex(d->name);
 		for (a = 0; a < 2; a++) {

@@ -6,8 +6,9 @@
  * marker, and the address the kernel stored is read back, so that a read
  * past sa_data shows up as a value, not only as a sanitizer report.
  *
- * dummy (addr_len 6) behaves the same on every kernel. On a team whose
- * port is ip6tnl0 (addr_len 16) the unpatched kernel takes the last two
+ * The devices are rows of lib/devices.h. The dummy (addr_len 6) behaves
+ * the same on every kernel. On the team whose port is the ip6tnl device
+ * ioc6t0 (addr_len 16) the unpatched kernel takes the last two
  * bytes from beyond sa_data; the patched one refuses with -EINVAL (-ENODEV
  * for the publish lookup, which no longer matches them). Each row says
  * both, and the test checks the one that applies to the kernel it runs on.
@@ -20,56 +21,60 @@
 #include <string.h>
 
 #include "kselftest_harness.h"
+#include "lib/devices.h"
 #include "lib/rtnl.h"
 
 #define MARK 0xee
 
+/*
+ * Make @d (a row of lib/devices.h) and bring it up; @addr gets the
+ * address the tests try to set. Returns the ifindex, or 0.
+ */
+static int or_setup(const struct test_dev *d, unsigned char *addr)
+{
+	int i, ifindex;
+
+	for (i = 0; i < 16; i++)
+		addr[i] = 0x30 + i;
+	addr[0] = 0x02;
+	dev_teardown(d);	/* left over by a crashed run */
+	ifindex = dev_setup(d);
+	if (ifindex && link_flags(d->name, IFF_UP, 0))
+		return 0;
+	return ifindex;
+}
+
 FIXTURE(overread)
 {
+	const struct test_dev *d;
 	int ifindex;
-	int patched;
+	int err;		/* what the kernel it runs on must return */
 	unsigned char addr[16];	/* what the tests try to set */
 };
 
+/*
+ * A row of lib/devices.h. The patched kernel refuses an address longer
+ * than sa_data with -EINVAL; the baseline takes it.
+ */
 FIXTURE_VARIANT(overread)
 {
-	const char *kind, *dev, *port;
-	unsigned short type;
-	int addr_len;
-	int err;		/* -errno on the patched kernel */
+	int dev;
 };
 
-FIXTURE_VARIANT_ADD(overread, dummy)
-{
-	.kind = "dummy", .dev = "ordummy0", .type = ARPHRD_ETHER, .addr_len = 6,
-};
-
-FIXTURE_VARIANT_ADD(overread, team_over_ip6tnl)
-{
-	.kind = "team", .dev = "orteam0", .port = "ip6tnl0",
-	.type = ARPHRD_TUNNEL6, .addr_len = 16, .err = -EINVAL,
-};
+FIXTURE_VARIANT_ADD(overread, dummy) { .dev = D_DUMMY };
+FIXTURE_VARIANT_ADD(overread, team_over_ip6tnl) { .dev = D_TEAM };
 
 FIXTURE_SETUP(overread)
 {
-	int i;
-
-	for (i = 0; i < 16; i++)
-		self->addr[i] = 0x30 + i;
-	self->addr[0] = 0x02;
-	self->patched = kernel_is_patched();
-	ASSERT_EQ(0, link_create(variant->kind, variant->dev));
-	self->ifindex = if_nametoindex(variant->dev);
-	ASSERT_NE(0, self->ifindex);
-	if (variant->port)
-		ASSERT_EQ(0, link_set_u32(if_nametoindex(variant->port), IFLA_MASTER,
-					  self->ifindex));
-	ASSERT_EQ(0, link_flags(variant->dev, IFF_UP, 0));
+	self->d = &devs[variant->dev];
+	self->err = kernel_is_patched() && self->d->addr_len > 14 ? -EINVAL : 0;
+	self->ifindex = or_setup(self->d, self->addr);
+	ASSERT_NE(0, self->ifindex) TH_LOG("no device %s", self->d->name);
 }
 
 FIXTURE_TEARDOWN(overread)
 {
-	link_delete(variant->dev);
+	dev_teardown(self->d);
 }
 
 /* The hex address of @ifindex's multicast entry equal to @hex, if any. */
@@ -103,7 +108,7 @@ TEST_F(overread, multicast)
 	unsigned char want[16];
 	char hex[64];
 	struct ifreq ifr;
-	int n = variant->addr_len, err;
+	int n = self->d->addr_len, err;
 
 	memset(&ifr, MARK, sizeof(ifr));
 	ifr.ifr_hwaddr.sa_family = AF_UNSPEC;
@@ -113,10 +118,10 @@ TEST_F(overread, multicast)
 	memset(want + 14, MARK, sizeof(want) - 14);	/* what a read past sa_data takes */
 	to_hex(hex, want, n);
 
-	err = self->patched ? variant->err : 0;
-	ASSERT_EQ(err, ifreq_ioctl(variant->dev, SIOCADDMULTI, &ifr));
+	err = self->err;
+	ASSERT_EQ(err, ifreq_ioctl(self->d->name, SIOCADDMULTI, &ifr));
 	EXPECT_EQ(!err, mcast_has(self->ifindex, hex)) TH_LOG("entry %s", hex);
-	EXPECT_EQ(err, ifreq_ioctl(variant->dev, SIOCDELMULTI, &ifr));
+	EXPECT_EQ(err, ifreq_ioctl(self->d->name, SIOCDELMULTI, &ifr));
 	EXPECT_EQ(0, mcast_has(self->ifindex, hex)) TH_LOG("entry %s left", hex);
 }
 
@@ -129,17 +134,17 @@ TEST_F(overread, set_hwaddr)
 {
 	unsigned char before[32], got[32], want[16];
 	struct ifreq ifr;
-	int n = variant->addr_len, err;
+	int n = self->d->addr_len, err;
 
 	ASSERT_EQ(n, link_get_bytes(self->ifindex, IFLA_ADDRESS, before, sizeof(before)));
 	memset(&ifr, MARK, sizeof(ifr));
-	ifr.ifr_hwaddr.sa_family = variant->type;
+	ifr.ifr_hwaddr.sa_family = self->d->type;
 	memcpy(ifr.ifr_hwaddr.sa_data, self->addr, 14);
 	memcpy(want, self->addr, 14);
 	memset(want + 14, MARK, sizeof(want) - 14);	/* what a read past sa_data takes */
 
-	err = self->patched ? variant->err : 0;
-	EXPECT_EQ(err, ifreq_ioctl(variant->dev, SIOCSIFHWADDR, &ifr));
+	err = self->err;
+	EXPECT_EQ(err, ifreq_ioctl(self->d->name, SIOCSIFHWADDR, &ifr));
 	ASSERT_EQ(n, link_get_bytes(self->ifindex, IFLA_ADDRESS, got, sizeof(got)));
 	EXPECT_EQ(0, memcmp(got, err ? before : want, n));
 }
@@ -160,27 +165,27 @@ TEST_F(overread, arp_set)
 	pa = (struct sockaddr_in *)&r.arp_pa;
 	pa->sin_family = AF_INET;
 	pa->sin_addr.s_addr = inet_addr("192.0.2.7");
-	r.arp_ha.sa_family = variant->type;
+	r.arp_ha.sa_family = self->d->type;
 	memcpy(r.arp_ha.sa_data, self->addr, 14);
 	r.arp_flags = ATF_PERM | ATF_COM;
-	strcpy(r.arp_dev, variant->dev);
+	strcpy(r.arp_dev, self->d->name);
 	memcpy(want, self->addr, 14);
 	memcpy(want + 14, &r.arp_flags, 2);	/* what a read past sa_data takes */
 
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	ASSERT_LE(0, fd);
-	err = self->patched ? variant->err : 0;
+	err = self->err;
 	ret = ioctl(fd, SIOCSARP, &r) ? -errno : 0;
 	EXPECT_EQ(err, ret);
 	if (!ret) {
-		EXPECT_EQ(variant->addr_len, neigh_get_lladdr(self->ifindex,
+		EXPECT_EQ(self->d->addr_len, neigh_get_lladdr(self->ifindex,
 				pa->sin_addr.s_addr, got, sizeof(got)));
-		EXPECT_EQ(0, memcmp(got, want, variant->addr_len));
+		EXPECT_EQ(0, memcmp(got, want, self->d->addr_len));
 		/* SIOCGARP gives back at most the 14 bytes of sa_data */
 		memset(r.arp_ha.sa_data, 0, 14);
 		ASSERT_EQ(0, ioctl(fd, SIOCGARP, &r));
 		EXPECT_EQ(0, memcmp(r.arp_ha.sa_data, want,
-				    variant->addr_len < 14 ? variant->addr_len : 14));
+				    self->d->addr_len < 14 ? self->d->addr_len : 14));
 		EXPECT_EQ(0, ioctl(fd, SIOCDARP, &r));
 	} else {
 		EXPECT_EQ(-ENOENT, neigh_get_lladdr(self->ifindex, pa->sin_addr.s_addr,
@@ -193,46 +198,50 @@ TEST_F(overread, arp_set)
  * SIOCSARP ATF_PUBL without a device looks the device up by hardware
  * address. The team's address is chosen so that its last two bytes equal
  * arp_flags: the unpatched lookup, which reads them from past sa_data,
- * finds the team; the patched one does not.
+ * finds the team; the patched one does not. Only a device with more than
+ * sa_data's 14 bytes has bytes past it to match: the team.
  */
-TEST_F(overread, arp_publish_lookup)
+TEST(arp_publish_lookup)
 {
+	const struct test_dev *d = &devs[D_TEAM];
+	unsigned char addr[16];
 	struct sockaddr_in *pa;
 	char line[256];
 	struct arpreq r;
-	int fd, ret, want, listed = 0;
+	int fd, ret, want, ifindex, listed = 0;
 	FILE *f;
 
-	if (variant->addr_len <= 14)
-		SKIP(return, "sa_data holds the whole %d-byte address", variant->addr_len);
+	ifindex = or_setup(d, addr);
+	ASSERT_NE(0, ifindex);
 	memset(&r, 0, sizeof(r));
 	r.arp_flags = ATF_PUBL | ATF_COM;
-	memcpy(self->addr + 14, &r.arp_flags, 2);
-	ASSERT_EQ(0, link_set_bytes(self->ifindex, IFLA_ADDRESS, self->addr, 16));
+	memcpy(addr + 14, &r.arp_flags, 2);
+	ASSERT_EQ(0, link_set_bytes(ifindex, IFLA_ADDRESS, addr, 16));
 	pa = (struct sockaddr_in *)&r.arp_pa;
 	pa->sin_family = AF_INET;
 	pa->sin_addr.s_addr = inet_addr("192.0.2.8");
-	r.arp_ha.sa_family = variant->type;
-	memcpy(r.arp_ha.sa_data, self->addr, 14);
+	r.arp_ha.sa_family = d->type;
+	memcpy(r.arp_ha.sa_data, addr, 14);
 
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	ASSERT_LE(0, fd);
-	want = self->patched ? -ENODEV : 0;
+	want = kernel_is_patched() ? -ENODEV : 0;
 	ret = ioctl(fd, SIOCSARP, &r) ? -errno : 0;
 	EXPECT_EQ(want, ret);
 	f = fopen("/proc/net/arp", "r");
 	while (f && fgets(line, sizeof(line), f))
-		if (!strncmp(line, "192.0.2.8 ", 10) && strstr(line, variant->dev))
+		if (!strncmp(line, "192.0.2.8 ", 10) && strstr(line, d->name))
 			listed = 1;
 	if (f)
 		fclose(f);
 	EXPECT_EQ(!ret, listed);
 	if (!ret) {
 		/* the entry belongs to the device the lookup found */
-		strcpy(r.arp_dev, variant->dev);
+		strcpy(r.arp_dev, d->name);
 		EXPECT_EQ(0, ioctl(fd, SIOCDARP, &r));
 	}
 	close(fd);
+	dev_teardown(d);
 }
 
 /*

@@ -118,3 +118,46 @@ def test_expect_lines(tmp_path):
     path.write_text("# why\n\n  guest a.b  \nkunit c # inline\n   # indented comment\n")
     assert wb.expect_lines(path) == [(3, "guest a.b"), (4, "kunit c # inline")]
     assert wb.expect_lines(path, inline=True) == [(3, "guest a.b"), (4, "kunit c")]
+
+
+# pahole's layouts (abi-layout.sh): data/pahole-{none,main}.txt are
+# struct sockaddr, struct arpreq and struct spinlock as pahole prints them
+# from tests/abi/layout.c compiled in the baseline (sa_data in the 2022
+# union) and in the series (char sa_data[14]).
+DATA = __import__("pathlib").Path(__file__).parent / "data"
+
+
+def test_pahole_layouts():
+    none = wb.pahole_layouts((DATA / "pahole-none.txt").read_text())
+    main = wb.pahole_layouts((DATA / "pahole-main.txt").read_text())
+    assert sorted(none) == sorted(main) == ["struct_arpreq", "struct_sockaddr"]
+    # struct sockaddr: only its top-level members; the union's insides differ
+    assert none["struct_sockaddr"][1] == main["struct_sockaddr"][1] == \
+        "1: /*     0     2 */\n1: /*     2    14 */\n/* size: 16\n"
+    assert none["struct_arpreq"] == main["struct_arpreq"]
+    assert none["struct_arpreq"][1].splitlines()[-1] == "/* size: 68"
+    assert none["struct_sockaddr"][0] != main["struct_sockaddr"][0]
+
+
+def test_pahole_layout_change_is_seen():
+    text = (DATA / "pahole-main.txt").read_text()
+    moved = text.replace("arp_flags;            /*    32     4 */",
+                         "arp_flags;            /*    33     4 */")
+    assert wb.pahole_layouts(moved)["struct_arpreq"][1] != \
+        wb.pahole_layouts(text)["struct_arpreq"][1]
+
+
+def test_pahole_layouts_cli(tmp_path):
+    import subprocess
+    import sys
+    from conftest import SCRIPTS
+    rc = subprocess.run([sys.executable, str(SCRIPTS / "workbench.py"), "pahole-layouts",
+                         str(DATA / "pahole-main.txt"), str(tmp_path / "main")])
+    assert rc.returncode == 0
+    assert sorted(p.name for p in (tmp_path / "main.layout").iterdir()) == \
+        ["struct_arpreq", "struct_sockaddr"]
+    (tmp_path / "empty").write_text("struct spinlock {\n};\n")
+    rc = subprocess.run([sys.executable, str(SCRIPTS / "workbench.py"), "pahole-layouts",
+                         str(tmp_path / "empty"), str(tmp_path / "e")], capture_output=True,
+                        text=True)
+    assert rc.returncode == 1 and "no struct or union with a sockaddr" in rc.stderr

@@ -439,6 +439,43 @@ static inline int wait_readable(int fd)
 	return poll(&p, 1, 5000) == 1 ? 0 : -1;
 }
 
+/*
+ * Send @len bytes of @msg from @cli (with @flags, to @to or, when @to is
+ * NULL, to the connected peer) and recvfrom() them on @srv into each
+ * buffer length of the engine: the name returned must be as check_name()
+ * wants it, and recvfrom() must return @want.
+ */
+static inline void recv_each_len(struct __test_metadata *_metadata, int srv, int cli,
+				 const void *to, socklen_t tolen, int flags, const void *msg,
+				 size_t len, int want, socklen_t exact, struct mask m)
+{
+	unsigned char buf[SS_LEN + 8];
+	char data[256];
+	socklen_t n, got;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < N_BUFLENS; i++) {
+		n = family_buflens[i] != EXACT ? family_buflens[i] : exact;
+		ret = sendto(cli, msg, len, flags, to, to ? tolen : 0);
+		ASSERT_EQ((int)len, ret) TH_LOG("send: %s", strerror(errno));
+		ASSERT_EQ(0, wait_readable(srv));
+		got = n;
+		memset(buf, MARK, sizeof(buf));
+		ret = recvfrom(srv, data, sizeof(data), 0, (struct sockaddr *)buf, &got);
+		check_name(_metadata, "recvfrom", ret, errno, buf, n, got, exact, NULL, m);
+		EXPECT_EQ(want, ret);
+	}
+}
+
+/* recv_each_len() with MSG_NOSIGNAL, recvfrom() returning all @len bytes. */
+static inline void recv_lens(struct __test_metadata *_metadata, int srv, int cli, const void *to,
+			     socklen_t tolen, const void *msg, size_t len, socklen_t exact,
+			     struct mask m)
+{
+	recv_each_len(_metadata, srv, cli, to, tolen, MSG_NOSIGNAL, msg, len, (int)len, exact, m);
+}
+
 /* A client socket connected to the server; -1 with errno on failure. */
 static inline int family_client(const FIXTURE_VARIANT(family) *variant,
 				FIXTURE_DATA(family) *self)
