@@ -8,7 +8,8 @@
 #                         alone and its files compile (allmodconfig, W=1, WERROR)
 #   make baseline         the same for 6.12.118 with only the test patches (= make run SERIES=none)
 #   make compare          baseline and patched guest transcripts agree, apart from
-#                         tests/expect/$(SERIES).transcript.diff (needs run and baseline)
+#                         tests/expect/$(SERIES).transcript.diff, and so do the results of
+#                         the kernel's own selftests, case by case (needs run and baseline)
 #   make abi-layout       every struct that holds a sockaddr has the same layout on both
 #                         kernels, and no sockaddr flexible-array warning is left (needs both)
 #   make bisect-build     build every prefix of the series (slow, not in check)
@@ -46,9 +47,9 @@ S := scripts
 # build is parallel inside (build-kernel.sh: make -j$(nproc)).
 .NOTPARALLEL:
 
-.PHONY: tool-tests gcc12 kmsan fixes-alone run check baseline compare abi-layout deps tree config kernel initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
+.PHONY: tool-tests gcc12 kmsan fixes-alone run check baseline compare abi-layout deps tree config kernel selftests initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
 
-run: deps tree config kernel initramfs boot parse
+run: deps tree config kernel selftests initramfs boot parse
 
 baseline:
 	$(MAKE) run SERIES=none
@@ -73,7 +74,11 @@ config: tree
 kernel: config
 	@. $(S)/lib.sh && stage build $(S)/build-kernel.sh $(SERIES)
 
-initramfs: kernel
+# The kernel's own selftests of tests/selftests/list, from the series' tree.
+selftests: tree
+	@. $(S)/lib.sh && stage selftests $(S)/build-selftests.sh $(SERIES)
+
+initramfs: kernel selftests
 	@. $(S)/lib.sh && stage initramfs $(S)/make-initramfs.sh $(SERIES)
 
 boot: kernel initramfs
@@ -140,9 +145,11 @@ parse:
 	@. $(S)/lib.sh && stage parse $(S)/parse.sh $(SERIES)
 
 # The differential proof: what user space saw on the baseline (none) and on
-# SERIES, line for line (reads the transcripts of the last two boots).
+# SERIES, line for line (reads the transcripts of the last two boots), and
+# the kernel's own selftests' results, case by case.
 compare:
 	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh none $(SERIES)
+	@. $(S)/lib.sh && stage compare-selftests $(S)/compare-selftests.py none $(SERIES)
 
 clean:
 	rm -rf $(BUILD)/*/obj $(BUILD)/*/initramfs* $(BUILD)/*/console.log $(BUILD)/*/bench/obj

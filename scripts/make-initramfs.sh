@@ -1,7 +1,9 @@
 #!/bin/sh
 # make-initramfs.sh SERIES - static /init and every tests/guest/*.c program,
 # built against the series' own kselftest_harness.h (and samples/bpf/bpf_insn.h
-# for the BPF programs), packed as a gzip'd cpio.
+# for the BPF programs), and the kernel selftests of tests/selftests/list
+# (built by build-selftests.sh; in /selftests, each run through
+# /selftests/ksft_run, tests/init/ksft_run.c), packed as a gzip'd cpio.
 # The programs run in the order of tests/guest/order (/tests.order in the
 # initramfs). GUEST_TESTS (a list of .c files) replaces the set, for working
 # on one test or for the benchmark.
@@ -22,27 +24,53 @@ machine_env
 # shellcheck disable=SC2086
 $GUEST_CC $CFLAGS -DKTAP_TTY="\"/dev/$(serial_port ktap)\"" \
 	-DFILES_TTY="\"/dev/$(serial_port files)\"" -o "$ROOT/init" "$TOP/tests/init/init.c"
-# The run order is tests/guest/order, which must name every program once.
+# The run order is tests/guest/order, which must name every program and
+# every selftest once.
 ORDER=$TOP/tests/guest/order
+SELFTESTS=$TOP/tests/selftests/list
 names=$(grep -v -e '^#' -e '^[[:space:]]*$' "$ORDER")
+selftests=$(grep -v -e '^#' -e '^[[:space:]]*$' "$SELFTESTS" | awk '{ print $1 }')
 listed=$(echo "$names" | LC_ALL=C sort)
-have=$(for src in "$TOP"/tests/guest/*.c; do basename "$src" .c; done | LC_ALL=C sort)
+have=$( (for src in "$TOP"/tests/guest/*.c; do basename "$src" .c; done
+	[ -z "$selftests" ] || echo "$selftests") | LC_ALL=C sort)
 if [ "$listed" != "$have" ]; then
-	echo "make-initramfs: $ORDER must name each tests/guest/*.c once (-: listed, +: programs):" >&2
+	echo "make-initramfs: $ORDER must name each tests/guest/*.c and each test of $SELFTESTS once (-: listed, +: programs):" >&2
 	echo "$listed" >"$ROOT/order.listed"
 	echo "$have" >"$ROOT/order.have"
 	diff "$ROOT/order.listed" "$ROOT/order.have" | sed -n 's/^< /-/p; s/^> /+/p' >&2
 	exit 1
 fi
-srcs=$(for name in $names; do echo "$TOP/tests/guest/$name.c"; done)
 # GUEST_TESTS (.c files, anywhere) replaces the set, in the order given.
-srcs=${GUEST_TESTS:-$srcs}
+if [ -n "${GUEST_TESTS:-}" ]; then
+	names=$(for src in $GUEST_TESTS; do basename "$src" .c; done)
+fi
 n=0
+k=0
 : >"$ROOT/tests.order"
-for src in $srcs; do
-	name=$(basename "$src" .c)
-	# shellcheck disable=SC2086
-	$GUEST_CC $CFLAGS -o "$ROOT/tests/$name" "$src"
+for name in $names; do
+	prog=$(awk -v n="$name" '$1 == n && $1 !~ /^#/ { print $2 }' "$SELFTESTS")
+	if [ -n "${GUEST_TESTS:-}" ]; then
+		src=$(for s in $GUEST_TESTS; do [ "$(basename "$s" .c)" = "$name" ] && echo "$s"; done)
+		# shellcheck disable=SC2086
+		$GUEST_CC $CFLAGS -o "$ROOT/tests/$name" "$src"
+	elif [ -z "$prog" ]; then
+		# shellcheck disable=SC2086
+		$GUEST_CC $CFLAGS -o "$ROOT/tests/$name" "$TOP/tests/guest/$name.c"
+	else
+		# A selftest: its program (build-selftests.sh), run by the launcher.
+		[ -x "$DIR/ksft/kselftest/$prog" ] ||
+			{ echo "make-initramfs: $name: no $DIR/ksft/kselftest/$prog (make selftests)" >&2; exit 1; }
+		if [ ! -x "$ROOT/selftests/ksft_run" ]; then
+			mkdir -p "$ROOT/selftests"
+			# shellcheck disable=SC2086
+			$GUEST_CC $CFLAGS -o "$ROOT/selftests/ksft_run" "$TOP/tests/init/ksft_run.c"
+			grep -v -e '^#' -e '^[[:space:]]*$' "$SELFTESTS" >"$ROOT/selftests/list"
+		fi
+		mkdir -p "$ROOT/selftests/$(dirname "$prog")"
+		cp "$DIR/ksft/kselftest/$prog" "$ROOT/selftests/$prog"
+		ln -s /selftests/ksft_run "$ROOT/tests/$name"
+		k=$((k + 1))
+	fi
 	echo "$name" >>"$ROOT/tests.order"
 	n=$((n + 1))
 done
@@ -55,4 +83,4 @@ if [ "$SERIES" = main ] && [ "${COVERAGE:-yes}" = yes ] && [ -f "$OBJ/vmlinux" ]
 	cp "$DIR/coverage.funcs" "$ROOT/coverage.funcs"
 fi
 (cd "$ROOT" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -9n >"$OUT"
-echo "initramfs: $n guest test program(s), $(stat -c %s "$OUT") bytes"
+echo "initramfs: $n guest test program(s), $k of them kernel selftests, $(stat -c %s "$OUT") bytes"

@@ -5,11 +5,13 @@
 Everything in it is measured from what scripts/report.sh left in BUILD:
 the baseline (none) and SERIES test kernels and their allmodconfig objects
 of the files SERIES touches, the two benchmark kernels (NAME/bench) and
-their guest benchmark transcripts, the abi-layout output and the KMSAN
-kernel of make kmsan (BUILD/SERIES-kmsan); for each
+their guest benchmark transcripts, the abi-layout output, the KMSAN
+kernel of make kmsan (BUILD/SERIES-kmsan) and the kernel selftests'
+results (guest.json, compare-selftests.json); for each
 OTHER design (a series booted with make run SERIES=OTHER, such as legacy)
 a side-by-side table. Markdown on stdout.
 """
+import collections
 import datetime
 import json
 import os
@@ -283,6 +285,47 @@ def kmsan(build, series):
     print()
 
 
+def selftests(build, series, others=()):
+    """Section 8: the kernel's own selftests (tests/selftests/list), per
+    kernel: cases and results from each kernel's guest.json, and make
+    compare's verdict (compare-selftests.json)."""
+    names = [line.split()[0] for _, line in wb.expect_lines(f"{TOP}/tests/selftests/list")]
+    print("## 8. The kernel's own selftests\n")
+    print(f"The {len(names)} selftests of tests/selftests/list, built from each kernel's tree "
+          "(scripts/build-selftests.sh) and run in its guest; a case is a KTAP case of "
+          "guest.json.\n")
+    kernels = ["none", series] + list(others)
+    cols = {}
+    for k in kernels:
+        path = f"{build}/{k}/guest.json"
+        if not os.path.exists(path):
+            continue
+        res = {c: st for c, st in wb.read_kunit_json(path).items()
+               if c.split(".", 1)[0] in names}
+        cols[k] = res
+    if not cols:
+        print("(no run)\n")
+        return
+    print("| selftest | " + " | ".join(k if k != "none" else "baseline" for k in cols) + " |")
+    print("|---|" + "---|" * len(cols))
+    for n in names:
+        cells = []
+        for k, res in cols.items():
+            mine = [st for c, st in res.items() if c.split(".", 1)[0] == n]
+            count = collections.Counter(mine)
+            cells.append(", ".join(f"{v} {s}" for s, v in sorted(count.items())) or "not run")
+        print(f"| {n} | " + " | ".join(cells) + " |")
+    total = {k: collections.Counter(res.values()) for k, res in cols.items()}
+    print("| all | " + " | ".join(", ".join(f"{v} {s}" for s, v in sorted(t.items()))
+                                  for t in total.values()) + " |")
+    cmp = read_json(f"{build}/{series}/compare-selftests.json")
+    print()
+    if cmp:
+        print(f"make compare (scripts/compare-selftests.py): {cmp['cases']} cases on "
+              f"`{series}`, {cmp['differ']} results differ from the baseline "
+              f"({cmp['intended']} intended); verdict: {'pass' if cmp['ok'] else 'FAIL'}.\n")
+
+
 def compile_time(path=f"{TOP}/docs/compile-time-bounds.md"):
     """Section 7: issue 18's compile-time experiment, measured by hand (its
     short answer, from the document that has the details)."""
@@ -311,6 +354,7 @@ def main():
         designs(build, series, others)
     kmsan(build, series)
     compile_time()
+    selftests(build, series, others)
 
 
 if __name__ == "__main__":

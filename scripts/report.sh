@@ -87,6 +87,14 @@ for s in "$SERIES" ${REPORT_OTHERS-legacy}; do
 		fi
 		echo "report: $s differs from the baseline (section 5 of the report)"
 	fi
+	# The kernel's own selftests: the same results on SERIES as on the
+	# baseline (make check's compare); section 8 shows every kernel's.
+	if [ "$s" = "$SERIES" ] &&
+		! python3 "$TOP/scripts/compare-selftests.py" none "$s" >"$OUT/compare-selftests-$s.txt"; then
+		cat "$OUT/compare-selftests-$s.txt" >&2
+		echo "report: the selftests of $SERIES and the baseline differ" >&2
+		exit 1
+	fi
 	[ "$s" = "$SERIES" ] || others="$others $s"
 done
 # shellcheck disable=SC2086

@@ -111,7 +111,8 @@ def run(cmd, **kw):
 
 @pytest.fixture
 def top(tmp_path):
-    """A copy of the workbench's scripts, machines, /init and guest library,
+    """A copy of the workbench's scripts, machines, /init (and the selftest
+    launcher) and guest library, an empty list of kernel selftests,
     with an empty tests/guest and a run folder build/tooltest, for the
     scripts that work on the repository they are in (TOP)."""
     t = tmp_path / "top"
@@ -119,6 +120,10 @@ def top(tmp_path):
     shutil.copytree(TOP / "config" / "machines", t / "config" / "machines")
     (t / "tests" / "init").mkdir(parents=True)
     shutil.copy(TOP / "tests" / "init" / "init.c", t / "tests" / "init")
+    shutil.copy(TOP / "tests" / "init" / "ksft_run.c", t / "tests" / "init")
+    # No kernel selftest in this copy unless a test lists one.
+    (t / "tests" / "selftests").mkdir()
+    (t / "tests" / "selftests" / "list").write_text("# name program options\n")
     shutil.copytree(TOP / "tests" / "guest" / "lib", t / "tests" / "guest" / "lib")
     # No KASAN report is pinned in this copy (scripts/console.py).
     (t / "tests" / "expect").mkdir()

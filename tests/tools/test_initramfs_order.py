@@ -54,3 +54,49 @@ def test_no_such_program(programs):
     top = programs
     rc, out = initramfs(top, "zeta\nalpha\nbeta\ngamma\n")
     assert rc == 1 and "-gamma" in out, out
+
+
+# A kernel selftest (tests/selftests/list) is named in the order like a
+# guest program; /tests/NAME is the launcher, and its program and the list
+# go to /selftests. A selftest whose program was not built stops the run.
+def selftest(top, built=True):
+    (top / "tests" / "selftests" / "list").write_text(
+        "# name program options\nnet-x  net/x  netns timeout=5\n")
+    prog = top / "build" / "tooltest" / "ksft" / "kselftest" / "net" / "x"
+    if built:
+        prog.parent.mkdir(parents=True)
+        prog.write_text("#!/bin/false\n")
+        prog.chmod(0o755)
+
+
+def cpio_list(top):
+    data = gzip.decompress((top / "build" / "tooltest" / "initramfs.cpio.gz").read_bytes())
+    out = subprocess.run(["cpio", "-t", "-v", "--quiet"], input=data, capture_output=True,
+                         check=True)
+    return out.stdout.decode()
+
+
+def test_selftest_in_order(programs):
+    top = programs
+    selftest(top)
+    rc, out = initramfs(top, "zeta\nalpha\nnet-x\nbeta\n")
+    assert rc == 0 and "4 guest test program(s), 1 of them kernel selftests" in out, out
+    assert cpio_file(top, "tests.order") == "zeta\nalpha\nnet-x\nbeta\n"
+    assert cpio_file(top, "selftests/list") == "net-x  net/x  netns timeout=5\n"
+    listing = cpio_list(top)
+    assert "tests/net-x -> /selftests/ksft_run" in listing, listing
+    assert "selftests/net/x" in listing and "selftests/ksft_run" in listing, listing
+
+
+def test_selftest_missing_from_order(programs):
+    top = programs
+    selftest(top)
+    rc, out = initramfs(top, "zeta\nalpha\nbeta\n")
+    assert rc == 1 and "+net-x" in out, out
+
+
+def test_selftest_not_built(programs):
+    top = programs
+    selftest(top, built=False)
+    rc, out = initramfs(top, "zeta\nalpha\nnet-x\nbeta\n")
+    assert rc == 1 and "net-x: no " in out and "make selftests" in out, out

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from conftest import run
+from conftest import TOP, run
 
 # Every step report.sh runs, as a stand-in; FAIL_<NAME>=1 makes it fail.
 STEPS = ["compile-touched", "configure", "build-kernel", "make-initramfs", "boot",
@@ -41,6 +41,9 @@ def report_top(top):
         f.write_text(STUB)
         f.chmod(0o755)
     (top / "scripts" / "report.py").write_text("print('# report')\n")
+    (top / "scripts" / "compare-selftests.py").write_text(
+        "import os, sys\nprint('compare-selftests: stand-in')\n"
+        "sys.exit(1 if os.environ.get('FAIL_COMPARE_SELFTESTS') else 0)\n")
     for s in ("none", "tooltest"):
         (top / "build" / s).mkdir(exist_ok=True)
     return top
@@ -60,6 +63,11 @@ def test_all_pass(report_top):
 def test_series_compare_fails(report_top):
     rc, out = report(report_top, COMPARE_TRANSCRIPTS=1)
     assert rc == 1 and "differ where they must not" in out, out
+
+
+def test_series_selftests_differ(report_top):
+    rc, out = report(report_top, COMPARE_SELFTESTS=1)
+    assert rc == 1 and "the selftests of tooltest and the baseline differ" in out, out
 
 
 def test_series_compile_fails(report_top):
@@ -176,3 +184,27 @@ def test_kunit_sizes_missing_is_unknown(tmp_path):
     (tmp_path / "k" / "kunit.log").write_text("nothing\n")
     (tmp_path / "k" / "kunit.json").write_text('{"name": "x", "test_cases": [], "sub_groups": []}')
     assert report_py.kunit_sizes(str(tmp_path), "k") == ("?", "?", "?", "?")
+
+
+# Section 8: the selftests' results per kernel from each guest.json, and
+# make compare's verdict from compare-selftests.json.
+def test_selftests_section(tmp_path, capsys):
+    import json
+    import report as report_py
+    names = [l.split()[0] for l in (TOP / "tests" / "selftests" / "list").read_text().splitlines()
+             if l.strip() and not l.startswith("#")]
+    for k, status in (("none", "PASS"), ("main", "SKIP")):
+        (tmp_path / k).mkdir()
+        (tmp_path / k / "guest.json").write_text(json.dumps({
+            "name": "guest", "test_cases": [], "sub_groups": [
+                {"name": names[0], "sub_groups": [], "test_cases": [
+                    {"name": "f.a", "status": "PASS"}, {"name": "f.b", "status": status}]},
+                {"name": "families", "sub_groups": [], "test_cases": [
+                    {"name": "x", "status": "PASS"}]}]}))
+    (tmp_path / "main" / "compare-selftests.json").write_text(json.dumps(
+        {"cases": 2, "differ": 1, "intended": 0, "ok": False}))
+    report_py.selftests(str(tmp_path), "main")
+    out = capsys.readouterr().out
+    assert f"| {names[0]} | 2 PASS | 1 PASS, 1 SKIP |" in out, out
+    assert f"| {names[1]} | not run | not run |" in out and "families" not in out, out
+    assert "1 results differ from the baseline (0 intended); verdict: FAIL" in out, out

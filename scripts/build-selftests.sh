@@ -1,0 +1,39 @@
+#!/bin/sh
+# build-selftests.sh SERIES - the kernel selftests tests/selftests/list
+# names, built from the series' own tree with the selftests' own Makefiles
+# (lib.mk, static, -g0) into $BUILD/$SERIES/ksft/kselftest/; make-initramfs.sh
+# puts them into the guest. Nothing is written into the tree: the UAPI
+# headers go to $BUILD/$SERIES/ksft/usr/include (make O=... headers) and
+# each directory's programs are explicit goals of its Makefile with OUTPUT=
+# outside the tree (TARGETS=net as a whole would also build libbpf, BPF
+# objects and YNL, which writes into tools/net/ynl). The programs' sha256
+# sums go to $BUILD/$SERIES/selftests.sha256: the series changes no UAPI
+# header, so both kernels must get byte-identical programs (make compare).
+# Built with gcc, like the guest programs, whatever compiler the kernel has.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/lib.sh"
+series_env "$@"
+LIST=$TOP/tests/selftests/list
+K=$DIR/ksft
+
+progs=$(grep -v -e '^#' -e '^[[:space:]]*$' "$LIST" | awk '{ print $2 }')
+[ -n "$progs" ] || { echo "build-selftests: no programs in $LIST"; exit 1; }
+make -s -C "$TREE" O="$K" headers
+for d in $(for p in $progs; do dirname "$p"; done | LC_ALL=C sort -u); do
+	goals=$(for p in $progs; do
+		if [ "$(dirname "$p")" = "$d" ]; then echo "$K/kselftest/$p"; fi
+	done)
+	mkdir -p "$K/kselftest/$d"
+	# shellcheck disable=SC2086
+	env -u LLVM -u CC make -s -C "$TREE/tools/testing/selftests/$d" OUTPUT="$K/kselftest/$d" \
+		KHDR_INCLUDES="-isystem $K/usr/include" USERCFLAGS=-g0 USERLDFLAGS=-static $goals
+done
+n=0
+for p in $progs; do
+	[ -x "$K/kselftest/$p" ] || { echo "build-selftests: $p was not built"; exit 1; }
+	n=$((n + 1))
+done
+# shellcheck disable=SC2086
+(cd "$K/kselftest" && sha256sum $progs) >"$DIR/selftests.sha256"
+echo "build-selftests: $SERIES: $n programs"

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""compare-selftests.py [BASE [SERIES]] - the kernel's own selftests
+(tests/selftests/list) must give the same result, case by case, on the
+baseline (default: none) and on the series (default: main), and both
+kernels must have run byte-identical programs (selftests.sha256 of
+scripts/build-selftests.sh: the series changes no UAPI header).
+
+A case is a KTAP case of guest.json whose program is a selftest. Fails on
+a case that only one kernel ran, on a result that differs (unless
+tests/expect/SERIES.selftests.diff lists it: "CASE BASE_RESULT
+SERIES_RESULT", the line above saying why; a listed difference that did not
+happen fails too), on programs that differ, and when no selftest case ran
+at all. The counts go to BUILD/SERIES/compare-selftests.json.
+"""
+import collections
+import json
+import os
+import sys
+
+import workbench as wb
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def selftest_names(path):
+    return {line.split()[0] for _, line in wb.expect_lines(path)}
+
+
+def cases(path, names):
+    """{case: result} of the selftest programs' cases in a guest.json."""
+    return {c: s for c, s in wb.read_kunit_json(path).items() if c.split(".", 1)[0] in names}
+
+
+def main(argv):
+    base = argv[0] if argv else "none"
+    series = argv[1] if len(argv) > 1 else "main"
+    build = os.environ.get("BUILD", f"{TOP}/build")
+    names = selftest_names(os.environ.get("SELFTESTS", f"{TOP}/tests/selftests/list"))
+    expect_path = os.environ.get("EXPECT", f"{TOP}/tests/expect/{series}.selftests.diff")
+    expected = {}
+    if os.path.exists(expect_path):
+        for n, line in wb.expect_lines(expect_path):
+            f = line.split()
+            if len(f) != 3:
+                print(f"compare-selftests: {expect_path}:{n}: not 'CASE BASE SERIES': {line}")
+                return 2
+            expected[f[0]] = (f[1], f[2])
+    msgs = []
+    try:
+        a = cases(f"{build}/{base}/guest.json", names)
+        b = cases(f"{build}/{series}/guest.json", names)
+        sums = [open(f"{build}/{k}/selftests.sha256").read() for k in (base, series)]
+    except (OSError, ValueError) as e:
+        print(f"compare-selftests: {e}")
+        return 2
+    if not a or not b:
+        msgs.append(f"no selftest case ran ({base}: {len(a)}, {series}: {len(b)})")
+    if sums[0] != sums[1]:
+        msgs.append(f"the selftest programs of {base} and {series} differ (selftests.sha256)")
+    differ, seen = [], set()
+    for c in sorted(set(a) | set(b)):
+        x, y = a.get(c, "(not run)"), b.get(c, "(not run)")
+        if x == y:
+            continue
+        differ.append(c)
+        if expected.get(c) == (x, y):
+            seen.add(c)
+        else:
+            msgs.append(f"{c}: {base} {x}, {series} {y}")
+    for c in sorted(set(expected) - seen):
+        msgs.append(f"listed difference that did not happen: {c} {' '.join(expected[c])}")
+    programs = len({c.split(".", 1)[0] for c in b})
+    count = collections.Counter(b.values())
+    result = {"base": base, "series": series, "programs": programs, "cases": len(b),
+              "results": dict(count), "differ": len(differ), "intended": len(seen),
+              "ok": not msgs}
+    with open(f"{build}/{series}/compare-selftests.json", "w", encoding="utf-8") as f:
+        json.dump(result, f)
+        f.write("\n")
+    for m in msgs:
+        print(f"compare-selftests: {m}")
+    print(f"compare-selftests: {programs} programs, {len(b)} cases "
+          f"({', '.join(f'{k} {v}' for k, v in sorted(count.items()))}) on {series}; "
+          f"{len(differ)} results differ from {base}, {len(seen)} of them intended; "
+          f"programs {'identical' if sums[0] == sums[1] else 'DIFFER'}")
+    return 1 if msgs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
