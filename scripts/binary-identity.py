@@ -28,7 +28,8 @@ and printed with its reason from the --reasons FILE (for the main series
 tests/expect/main.identity.reasons: lines "OBJECT FUNCTION reason";
 "OBJECT * reason" covers the whole object). Markdown on stdout, one
 section per LABEL. Exits 1 when a function's code differs without a
-reason, or when a reason no longer matches any difference (stale).
+reason, when a reason no longer matches any difference (stale), or when
+a LABEL had no object built in both folders (nothing was compared).
 """
 import collections
 import os
@@ -166,9 +167,12 @@ def main():
     why = reasons(path)
     used = set()
     unexplained = 0
+    empty = []
     for i in range(0, len(sets), 3):
         label, base, series = sets[i:i + 3]
         built, rows = compare(touched, base, series, why, moves, used)
+        if not built:
+            empty.append(label)
         same = sum(1 for r in rows if not r[2])
         code = sum(1 for r in rows if any(d[1] not in RANK or d[1] == "code" for d in r[2]))
         pct = 100.0 * same / built if built else 0.0
@@ -200,7 +204,9 @@ def main():
           f"{unexplained}; stale reasons: {len(stale)}.\n")
     for obj, func in stale:
         print(f"- stale: {obj} {func}")
-    sys.exit(1 if unexplained or stale else 0)
+    for label in empty:
+        print(f"- {label}: no touched object was built in both folders: nothing compared")
+    sys.exit(1 if unexplained or stale or empty else 0)
 
 
 if __name__ == "__main__":

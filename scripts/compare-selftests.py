@@ -10,8 +10,9 @@ A case is a KTAP case of guest.json whose program is a selftest. Fails on
 a case that only one kernel ran, on a result that differs (unless
 tests/expect/SERIES.selftests.diff lists it: "CASE BASE_RESULT
 SERIES_RESULT", the line above saying why; a listed difference that did not
-happen fails too), on programs that differ, and when no selftest case ran
-at all. The counts go to BUILD/SERIES/compare-selftests.json.
+happen fails too), on programs that differ, on a selftest of the list
+without a case on either kernel, and when no selftest case ran at all.
+The counts go to BUILD/SERIES/compare-selftests.json.
 """
 import collections
 import json
@@ -23,20 +24,14 @@ import workbench as wb
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def selftest_names(path):
-    return {line.split()[0] for _, line in wb.expect_lines(path)}
-
-
-def cases(path, names):
-    """{case: result} of the selftest programs' cases in a guest.json."""
-    return {c: s for c, s in wb.read_kunit_json(path).items() if c.split(".", 1)[0] in names}
-
-
 def main(argv):
     base = argv[0] if argv else "none"
     series = argv[1] if len(argv) > 1 else "main"
     build = os.environ.get("BUILD", f"{TOP}/build")
-    names = selftest_names(os.environ.get("SELFTESTS", f"{TOP}/tests/selftests/list"))
+    names = wb.selftest_names(os.environ.get("SELFTESTS", f"{TOP}/tests/selftests/list"))
+    out = f"{build}/{series}/compare-selftests.json"
+    if os.path.exists(out):
+        os.remove(out)
     expect_path = os.environ.get("EXPECT", f"{TOP}/tests/expect/{series}.selftests.diff")
     expected = {}
     if os.path.exists(expect_path):
@@ -48,14 +43,19 @@ def main(argv):
             expected[f[0]] = (f[1], f[2])
     msgs = []
     try:
-        a = cases(f"{build}/{base}/guest.json", names)
-        b = cases(f"{build}/{series}/guest.json", names)
+        a = wb.selftest_cases(f"{build}/{base}/guest.json", names)
+        b = wb.selftest_cases(f"{build}/{series}/guest.json", names)
         sums = [open(f"{build}/{k}/selftests.sha256").read() for k in (base, series)]
     except (OSError, ValueError) as e:
         print(f"compare-selftests: {e}")
         return 2
     if not a or not b:
         msgs.append(f"no selftest case ran ({base}: {len(a)}, {series}: {len(b)})")
+    for kernel, got in ((base, a), (series, b)):
+        ran = {c.split(".", 1)[0] for c in got}
+        for n in names:
+            if got and n not in ran:
+                msgs.append(f"{n}: no case on {kernel}")
     if sums[0] != sums[1]:
         msgs.append(f"the selftest programs of {base} and {series} differ (selftests.sha256)")
     differ, seen = [], set()
@@ -75,7 +75,7 @@ def main(argv):
     result = {"base": base, "series": series, "programs": programs, "cases": len(b),
               "results": dict(count), "differ": len(differ), "intended": len(seen),
               "ok": not msgs}
-    with open(f"{build}/{series}/compare-selftests.json", "w", encoding="utf-8") as f:
+    with open(out, "w", encoding="utf-8") as f:
         json.dump(result, f)
         f.write("\n")
     for m in msgs:

@@ -50,7 +50,9 @@ k=0
 for name in $names; do
 	prog=$(awk -v n="$name" '$1 == n && $1 !~ /^#/ { print $2 }' "$SELFTESTS")
 	if [ -n "${GUEST_TESTS:-}" ]; then
-		src=$(for s in $GUEST_TESTS; do [ "$(basename "$s" .c)" = "$name" ] && echo "$s"; done)
+		src=$(for s in $GUEST_TESTS; do
+			if [ "$(basename "$s" .c)" = "$name" ]; then echo "$s"; fi
+		done | head -n 1)
 		# shellcheck disable=SC2086
 		$GUEST_CC $CFLAGS -o "$ROOT/tests/$name" "$src"
 	elif [ -z "$prog" ]; then

@@ -32,7 +32,7 @@ set --
 [ -f "$xfail" ] && set -- --xfail "$xfail"
 [ -f "$skip" ] && set -- "$@" --skip "$skip"
 # The verdict is summary.py's exit status, not a search of its text.
-python3 "$TOP/scripts/summary.py" "$@" --json "$DIR/summary.json" \
+python3 "$TOP/scripts/summary.py" "$@" --json "$DIR/summary.json" --ktap guest="$DIR/guest.ktap" \
 	kunit="$DIR/kunit.json" guest="$DIR/guest.json" \
 	>"$DIR/summary.txt" || rc=1
 cat "$DIR/summary.txt"

@@ -196,9 +196,9 @@ def kunit_sizes(build, name):
                      r"\((\w+)\.sa_data, 1\) = (-?\d+)", log)
     cases = wb.read_kunit_json(f"{build}/{name}/kunit.json")
     memcpy = "sockaddr_bounds.sockaddr_sa_data_memcpy_checked."
-    long_ = [status for case, status in cases.items()
-             if case.startswith(memcpy) and re.fullmatch(r"\d+ bytes", case[len(memcpy):])
-             and int(case[len(memcpy):].split()[0]) > 14]
+    sizes = {case: re.fullmatch(r"(\d+) bytes", case[len(memcpy):])
+             for case in cases if case.startswith(memcpy)}
+    long_ = [cases[case] for case, m in sizes.items() if m and int(m.group(1)) > 14]
     return (bos.group(1) if bos else "?", bdos.group(1) if bdos else "?",
             ", ".join(f"{m} {v}" for m, v in emb) if emb else "?",
             f"{long_.count('PASS')} of {len(long_)}" if long_ else "?")
@@ -289,7 +289,7 @@ def selftests(build, series, others=()):
     """Section 8: the kernel's own selftests (tests/selftests/list), per
     kernel: cases and results from each kernel's guest.json, and make
     compare's verdict (compare-selftests.json)."""
-    names = [line.split()[0] for _, line in wb.expect_lines(f"{TOP}/tests/selftests/list")]
+    names = wb.selftest_names(f"{TOP}/tests/selftests/list")
     print("## 8. The kernel's own selftests\n")
     print(f"The {len(names)} selftests of tests/selftests/list, built from each kernel's tree "
           "(scripts/build-selftests.sh) and run in its guest; a case is a KTAP case of "
@@ -300,9 +300,7 @@ def selftests(build, series, others=()):
         path = f"{build}/{k}/guest.json"
         if not os.path.exists(path):
             continue
-        res = {c: st for c, st in wb.read_kunit_json(path).items()
-               if c.split(".", 1)[0] in names}
-        cols[k] = res
+        cols[k] = wb.selftest_cases(path, names)
     if not cols:
         print("(no run)\n")
         return

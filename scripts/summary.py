@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""summary.py [--xfail FILE] [--skip FILE] [--json OUT] LABEL=FILE.json ... -
-one table of every test case that tools/testing/kunit/kunit.py parse --json
-found, and a closing count line (with --json OUT, the same as JSON for the
-report: the counts and every case's result). Exit status 1 if any case is not PASS, an
+"""summary.py [--xfail FILE] [--skip FILE] [--json OUT] [--ktap LABEL=KTAP]
+LABEL=FILE.json ... - one table of every test case that
+tools/testing/kunit/kunit.py parse --json found, and a closing count line
+(with --json OUT, the same as JSON for the report: the counts and every
+case's result). --ktap: the KTAP the LABEL stream was parsed from, whose
+top level says how each program ended: a program that failed ("not ok")
+although none of its cases failed (a crash or a timeout after its last
+case, which kunit.py's JSON does not keep) is a failure. Exit status 1 if any case is not PASS, an
 expected failure or an expected skip, or a stream has no cases.
 
 Both FILEs list cases, one "LABEL NAME" per line ('#' starts a comment;
@@ -26,12 +30,20 @@ def read_cases(path):
 
 
 def main(args):
-    xfail, skip, out = set(), set(), None
-    while args[:1] in (["--xfail"], ["--skip"], ["--json"]):
+    xfail, skip, out, ktap = set(), set(), None, {}
+    while args[:1] in (["--xfail"], ["--skip"], ["--json"], ["--ktap"]):
         if args[0] == "--xfail":
             xfail = read_cases(args[1])
         elif args[0] == "--skip":
             skip = read_cases(args[1])
+        elif args[0] == "--ktap":
+            label, _, path = args[1].partition("=")
+            try:
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    ktap[label] = wb.ktap_programs(f.read())
+            except OSError as e:
+                print(f"summary: {label}: {e}")
+                return 1
         else:
             out = args[1]
         args = args[2:]
@@ -80,6 +92,15 @@ def main(args):
             print(f"summary: {label}: skip not listed as expected: {name}")
         elif status.endswith("(expected SKIP)"):
             print(f"summary: {label}: expected skip did not skip: {name}")
+    for label, programs in ktap.items():
+        for prog, status, directive in programs:
+            if status != "not ok" or directive == "SKIP":
+                continue
+            mine = [r for r in rows if r[0] == label and
+                    (r[1] == prog or r[1].startswith(prog + "."))]
+            if not any(r[2] in ("FAIL", "XFAIL") or r[2].startswith("FAIL") for r in mine):
+                print(f"summary: {label}: {prog} failed, but none of its cases did")
+                failed += 1
     line = f"summary: {count['PASS']} passed, {failed} failed, {count['SKIP']} skipped"
     if xfail:
         line += f", {count['XFAIL']} failed as expected"

@@ -12,7 +12,9 @@ tested by tests/tools/test_workbench.py.
 """
 import collections
 import json
+import os
 import re
+import sys
 
 # ------------------------------------------------------------------ diffs
 
@@ -147,7 +149,6 @@ def pahole_layouts(text):
 
 def write_pahole_layouts(text, prefix):
     """pahole_layouts() into PREFIX.types/NAME and PREFIX.layout/NAME."""
-    import os
     os.makedirs(prefix + ".types", exist_ok=True)
     os.makedirs(prefix + ".layout", exist_ok=True)
     found = pahole_layouts(text)
@@ -170,11 +171,38 @@ def kunit_cases(group, path=()):
         yield from kunit_cases(sub, path + (sub["name"],))
 
 
+KTAP_TOP = re.compile(r"^(ok|not ok) \d+ (\S+)(?:\s+#\s*(\S+))?")
+
+
+def ktap_programs(text):
+    """[(name, "ok" | "not ok", directive or "")] of the top level of a
+    KTAP document (/init's one line per guest program; indented lines are
+    the programs' own). kunit.py's JSON keeps the cases of a program with
+    subtests, not the program's own result: this is where that is."""
+    out = []
+    for line in text.splitlines():
+        m = KTAP_TOP.match(line)
+        if m:
+            out.append((m.group(2), m.group(1), (m.group(3) or "").upper()))
+    return out
+
+
 def read_kunit_json(path):
     """{"suite.case": status} of a kunit.json file."""
     with open(path, encoding="utf-8") as f:
         top = json.load(f)
     return collections.OrderedDict((".".join(p), s) for p, s in kunit_cases(top))
+
+
+def selftest_names(path):
+    """The names of tests/selftests/list (in the guest: /tests/NAME)."""
+    return [line.split()[0] for _, line in expect_lines(path)]
+
+
+def selftest_cases(path, names):
+    """{case: result} of a guest.json's cases whose program is in @names."""
+    names = set(names)
+    return {c: s for c, s in read_kunit_json(path).items() if c.split(".", 1)[0] in names}
 
 
 def expect_lines(path, inline=False):
@@ -202,5 +230,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    import sys
     main(sys.argv[1:])

@@ -1122,8 +1122,16 @@ static void world_setup(void)
 
 	signal(SIGPIPE, SIG_IGN);
 	setrlimit(RLIMIT_NOFILE, &rl);
-	if (cmdline_value("workbench.fuzz_netns=1"))
+	if (cmdline_value("workbench.fuzz_netns=1")) {
 		st->netns = unshare(CLONE_NEWNET) == 0;
+		if (!st->netns) {
+			/* asked for and not had: fail, do not fuzz elsewhere */
+			snprintf(st->note, sizeof(st->note),
+				 "workbench.fuzz_netns=1: unshare(CLONE_NEWNET): %s",
+				 strerror(errno));
+			_exit(2);
+		}
+	}
 	if (st->netns)
 		link_flags("lo", IFF_UP, 0);
 	else

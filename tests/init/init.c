@@ -69,6 +69,32 @@ out:
 		close(fd);
 }
 
+/*
+ * The guest programs bind fixed ports in 40000-47999 (families*.c,
+ * bpf_sock_addr.c, the fuzzer), which the default ephemeral range
+ * (32768-60999) covers: a connection of an earlier test that left its
+ * ephemeral port in TIME_WAIT on one of them made a later bind() of that
+ * port fail with EADDRINUSE. Reserved ports are never handed out as
+ * ephemeral ones; an explicit bind() still gets them. The sysctl is per
+ * network namespace: the selftests that run in one of their own keep
+ * their defaults.
+ */
+#define RESERVED_PORTS_SYSCTL "/proc/sys/net/ipv4/ip_local_reserved_ports"
+#define RESERVED_PORTS "40000-47999\n"
+
+static int reserve_ports(void)
+{
+	ssize_t len = strlen(RESERVED_PORTS);
+	int fd = open(RESERVED_PORTS_SYSCTL, O_WRONLY | O_CLOEXEC), ret = -1;
+
+	if (fd >= 0) {
+		if (write(fd, RESERVED_PORTS, len) == len)
+			ret = 0;
+		close(fd);
+	}
+	return ret;
+}
+
 /* Send one file to the host as a "### NAME" section. */
 static void send_file(FILE *to, const char *name, const char *path)
 {
@@ -256,8 +282,13 @@ int main(void)
 	setvbuf(out, NULL, _IOLBF, 0);
 
 	coverage_start();
-	n = read_order(names, MAX_TESTS);
-	if (n <= 0) {
+	if (reserve_ports()) {
+		/* the tests would run on a machine other than the one meant */
+		fprintf(out, "KTAP version 1\n1..1\nnot ok 1 %s # %s\n", RESERVED_PORTS_SYSCTL,
+			strerror(errno));
+		failed++;
+		n = 0;
+	} else if ((n = read_order(names, MAX_TESTS)) <= 0) {
 		/* No program to run is a failure, not an empty pass. */
 		fprintf(out, "KTAP version 1\n1..1\nnot ok 1 %s # %s\n", TEST_ORDER,
 			n < 0 ? strerror(errno) : "lists no program");

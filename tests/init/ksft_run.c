@@ -12,7 +12,8 @@
  *   netns          unshare(CLONE_NEWNET) and bring lo up first
  *   sysctl=PATH=V  write V to /proc/sys/PATH (after the unshare: per netns;
  *                  "\t" in V stands for a tab)
- *   timeout=S      kill the test's process group after S seconds
+ *   timeout=S      after S seconds, kill the test and every process it
+ *                  started (its session), and fail
  *
  * The test runs in a fresh directory under /tmp (unix_connect and scm_pidfd
  * bind path names relative to it). Its exit status is passed on unchanged
@@ -24,6 +25,7 @@
  * subtest).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -42,8 +44,6 @@
 #define LIST "/selftests/list"
 #define ROOT "/selftests"	/* KSFT_ROOT and KSFT_LIST: for the tool tests */
 #define MAXSYSCTL 8
-
-static pid_t child;
 
 static int lo_up(void)
 {
@@ -78,11 +78,48 @@ static int sysctl_write(const char *spec)
 	return ret;
 }
 
+/*
+ * On a timeout, kill the test and everything it started: the test runs in
+ * a session of its own (setsid()), and kselftest_harness.h puts every
+ * case's child into a process group of its own (setpgrp()), so killing
+ * the test's group would leave a hung case behind, holding /init's pipe.
+ */
+static void kill_session(pid_t sid)
+{
+	char path[300], buf[512], *p;
+	struct dirent *d;
+	DIR *dir;
+	int fd, n, s;
+
+	kill(-sid, SIGKILL);
+	dir = opendir("/proc");
+	while (dir && (d = readdir(dir))) {
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", d->d_name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n <= 0)
+			continue;
+		buf[n] = 0;
+		/* "pid (comm) state ppid pgrp session ...": comm may hold spaces */
+		p = strrchr(buf, ')');
+		if (p && sscanf(p + 1, " %*c %*d %*d %d", &s) == 1 && s == sid)
+			kill(atoi(d->d_name), SIGKILL);
+	}
+	if (dir)
+		closedir(dir);
+}
+
+static volatile sig_atomic_t timed_out;
+
 static void on_alarm(int sig)
 {
 	(void)sig;
-	if (child > 0)
-		kill(-child, SIGKILL);
+	timed_out = 1;
 }
 
 struct recipe {
@@ -99,21 +136,30 @@ static int read_recipe(const char *path, const char *root, const char *name, str
 	int found = 0;
 
 	memset(r, 0, sizeof(*r));
-	while (f && !found && fgets(line, sizeof(line), f)) {
+	if (!f) {
+		printf("# ksft_run: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (!found && fgets(line, sizeof(line), f)) {
 		tok = strtok_r(line, " \t\n", &save);
 		if (!tok || tok[0] == '#' || strcmp(tok, name))
 			continue;
 		found = 1;
 		tok = strtok_r(NULL, " \t\n", &save);
 		if (!tok || snprintf(r->prog, sizeof(r->prog), "%s/%s", root, tok) >=
-			    (int)sizeof(r->prog))
+			    (int)sizeof(r->prog)) {
+			printf("# ksft_run: %s: no program, or too long a path\n", name);
 			found = -1;
+		}
 		while (found > 0 && (tok = strtok_r(NULL, " \t\n", &save))) {
 			if (!strcmp(tok, "netns")) {
 				r->netns = 1;
 			} else if (!strncmp(tok, "timeout=", 8) && atoi(tok + 8) > 0) {
 				r->timeout = atoi(tok + 8);
-			} else if (!strncmp(tok, "sysctl=", 7) && r->nsysctl < MAXSYSCTL) {
+			} else if (!strncmp(tok, "sysctl=", 7) && r->nsysctl == MAXSYSCTL) {
+				printf("# ksft_run: %s: more than %d sysctls\n", name, MAXSYSCTL);
+				found = -1;
+			} else if (!strncmp(tok, "sysctl=", 7)) {
 				r->sysctl[r->nsysctl] = strdup(tok + 7);
 				while ((t = strstr(r->sysctl[r->nsysctl], "\\t"))) {
 					*t = '\t';
@@ -126,8 +172,7 @@ static int read_recipe(const char *path, const char *root, const char *name, str
 			}
 		}
 	}
-	if (f)
-		fclose(f);
+	fclose(f);
 	if (!found)
 		printf("# ksft_run: no recipe for %s in %s\n", name, path);
 	return found > 0 ? 0 : -1;
@@ -136,7 +181,9 @@ static int read_recipe(const char *path, const char *root, const char *name, str
 int main(int argc, char **argv)
 {
 	char dir[] = "/tmp/ksft.XXXXXX", *name = basename(argv[0]);
+	struct sigaction sa = { .sa_handler = on_alarm };	/* no SA_RESTART */
 	struct recipe r;
+	pid_t child;
 	int status, i;
 
 	if (argc > 1)		/* ksft_run NAME: by hand */
@@ -166,23 +213,35 @@ int main(int argc, char **argv)
 	}
 	fflush(stdout);
 	child = fork();
-	if (child < 0)
+	if (child < 0) {
+		printf("# ksft_run: fork: %s\n", strerror(errno));
 		return 1;
+	}
 	if (child == 0) {
-		setpgid(0, 0);
+		setsid();
 		execl(r.prog, r.prog, (char *)NULL);
 		printf("# ksft_run: exec %s: %s\n", r.prog, strerror(errno));
 		fflush(stdout);		/* _exit() does not */
 		_exit(1);
 	}
-	signal(SIGALRM, on_alarm);
+	sigaction(SIGALRM, &sa, NULL);
 	if (r.timeout)
 		alarm(r.timeout);
-	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
-		;
+	while (waitpid(child, &status, 0) < 0) {
+		if (errno != EINTR) {
+			printf("# ksft_run: waitpid: %s\n", strerror(errno));
+			return 1;
+		}
+		if (timed_out)
+			kill_session(child);
+	}
+	alarm(0);
+	if (timed_out) {
+		printf("# ksft_run: %s: TIMEOUT after %d s\n", name, r.timeout);
+		return 1;
+	}
 	if (WIFSIGNALED(status)) {
-		printf("# ksft_run: %s: %s\n", name, WTERMSIG(status) == SIGKILL && r.timeout ?
-		       "TIMEOUT" : strsignal(WTERMSIG(status)));
+		printf("# ksft_run: %s: %s\n", name, strsignal(WTERMSIG(status)));
 		return 1;
 	}
 	return WEXITSTATUS(status);

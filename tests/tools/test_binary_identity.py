@@ -106,3 +106,9 @@ def test_reason_explains_and_stale_fails(trees, tmp_path):
     reasons.write_text(reasons.read_text() + "f.o gone this function no longer differs\n")
     rc, out = identity(trees, reasons)
     assert rc == 1 and "- stale: f.o gone" in out, out
+
+
+def test_nothing_built_fails(trees, tmp_path):
+    (trees["series"][1] / "f.o").unlink()
+    rc, out = identity(trees)
+    assert rc == 1 and "no touched object was built in both folders" in out, out

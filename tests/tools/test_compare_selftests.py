@@ -92,3 +92,18 @@ def test_programs_differ(build):
     (build / "tooltest" / "selftests.sha256").write_text("abd  net/a\ndef  net/af_unix/b\n")
     rc, out = compare(build)
     assert rc == 1 and "programs of none and tooltest differ" in out, out
+
+
+# Every selftest of the list must have run on both kernels: one missing
+# from both used to pass (the results "agreed").
+def test_selftest_missing_on_both(build):
+    (build / "list").write_text(LIST + "net-c  net/c\n")
+    rc, out = compare(build)
+    assert rc == 1 and "net-c: no case on none" in out and "net-c: no case on tooltest" in out, out
+
+
+def test_stale_result_removed(build):
+    (build / "tooltest" / "compare-selftests.json").write_text('{"ok": true}')
+    (build / "none" / "guest.json").write_text("not json")
+    rc, out = compare(build)
+    assert rc == 2 and not (build / "tooltest" / "compare-selftests.json").exists(), out

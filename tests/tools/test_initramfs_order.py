@@ -100,3 +100,18 @@ def test_selftest_not_built(programs):
     selftest(top, built=False)
     rc, out = initramfs(top, "zeta\nalpha\nnet-x\nbeta\n")
     assert rc == 1 and "net-x: no " in out and "make selftests" in out, out
+
+
+# GUEST_TESTS (the benchmark's one program, or several while working on
+# tests) replaces the set, in its order, and ignores the selftests.
+def test_guest_tests_replace_the_set(programs, tmp_path):
+    top = programs
+    selftest(top, built=False)
+    for name in ("one", "two"):
+        (tmp_path / f"{name}.c").write_text("int main(void) { return 0; }\n")
+    (top / "tests" / "guest" / "order").write_text("zeta\nalpha\nnet-x\nbeta\n")
+    env = dict(os.environ, BUILD=str(top / "build"), COVERAGE="no",
+               GUEST_TESTS=f"{tmp_path / 'two.c'} {tmp_path / 'one.c'}")
+    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest"], env=env)
+    assert rc == 0 and "2 guest test program(s), 0 of them kernel selftests" in out, out
+    assert cpio_file(top, "tests.order") == "two\none\n"

@@ -7,6 +7,7 @@ test runs in a fresh directory, a timeout kills it and fails, and a recipe
 it cannot follow (no recipe, an unknown option, no program) fails before
 anything runs."""
 import os
+import pathlib
 import subprocess
 
 import pytest
@@ -55,7 +56,21 @@ def test_name_is_a_whole_word(launcher, tmp_path):
 def test_timeout(launcher, tmp_path):
     rc, out = ksft(launcher, tmp_path, "net-t  net/t  timeout=1\n", "net-t",
                    {"net/t": "sleep 20\n"})
-    assert rc == 1 and "# ksft_run: net-t: TIMEOUT" in out, out
+    assert rc == 1 and "# ksft_run: net-t: TIMEOUT after 1 s" in out, out
+
+
+# kselftest_harness.h runs each case in a process group of its own: a
+# timeout must kill those too (it used to kill only the test's group, and
+# a hung case kept /init's pipe open).
+def test_timeout_kills_other_groups(launcher, tmp_path):
+    pidfile = tmp_path / "case.pid"
+    rc, out = ksft(launcher, tmp_path, "net-t  net/t  timeout=1\n", "net-t",
+                   {"net/t": f"set -m\nsleep 30 &\necho $! >{pidfile}\nwait\n"})
+    assert rc == 1 and "TIMEOUT" in out, out
+    pid = int(pidfile.read_text())
+    stat = pathlib.Path(f"/proc/{pid}/stat")
+    assert not stat.exists() or stat.read_text().split(")")[-1].split()[0] == "Z", \
+        f"case {pid} survived the timeout"
 
 
 @pytest.mark.parametrize("recipes, want", [
@@ -63,6 +78,7 @@ def test_timeout(launcher, tmp_path):
     ("net-t  net/t  sysctl\n", "unknown option sysctl"),
     ("net-t  net/t  timeout=0\n", "unknown option timeout=0"),
     ("net-t  net/missing\n", "exec "),
+    ("net-t\n", "net-t: no program"),
 ])
 def test_bad_recipe(launcher, tmp_path, recipes, want):
     rc, out = ksft(launcher, tmp_path, recipes, "net-t", {"net/t": "echo ran\n"})

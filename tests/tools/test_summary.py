@@ -79,3 +79,23 @@ def test_json(tmp_path):
     assert got["line"] == "1 passed, 1 failed, 0 skipped, 1 failed as expected", got
     assert {c["name"]: c["result"] for c in got["cases"]} == \
         {"s.a": "PASS", "s.b": "XFAIL", "s.c": "FAIL"}, got
+
+
+# --ktap: a program that failed although none of its cases did (a crash or
+# a timeout after its last case) is a failure; kunit.py's JSON keeps only
+# the cases. A failed program with a failed case, or a skipped one, is not
+# counted twice.
+@pytest.mark.parametrize("top, cases, rc, text", [
+    ("ok 1 s\n", "a PASS", 0, "1 passed, 0 failed"),
+    ("not ok 1 s\n", "a PASS", 1, "s failed, but none of its cases did"),
+    ("not ok 1 s\n", "a FAIL", 1, "1 failed"),
+    ("not ok 1 s # SKIP\n", "a SKIP", 1, "skip not listed"),
+], ids=["ok", "program_failed", "case_failed", "skipped"])
+def test_program_status(tmp_path, top, cases, rc, text):
+    ktap = tmp_path / "guest.ktap"
+    ktap.write_text("KTAP version 1\n1..1\n    ok 1 s.a\n" + top)
+    pairs = [tuple(c.split()) for c in cases.split(", ")]
+    got, out = summary("--ktap", f"kunit={ktap}", stream(tmp_path, "kunit", pairs))
+    assert got == rc and text in out, out
+    if "program_failed" in text:
+        assert "1 failed" in out, out

@@ -5,9 +5,14 @@ and expectation files. Each used to be written out in two or three
 scripts (binary-identity.py and report.py split objdump output,
 binary-identity.py and coverage.py had the hunk regex, report.py counted
 "BUG: KMSAN:" lines itself beside console.py's blocks)."""
+import pathlib
+import subprocess
+import sys
+
 import pytest
 
 import workbench as wb
+from conftest import SCRIPTS
 
 
 @pytest.mark.parametrize("line, want", [
@@ -124,7 +129,7 @@ def test_expect_lines(tmp_path):
 # struct sockaddr, struct arpreq and struct spinlock as pahole prints them
 # from tests/abi/layout.c compiled in the baseline (sa_data in the 2022
 # union) and in the series (char sa_data[14]).
-DATA = __import__("pathlib").Path(__file__).parent / "data"
+DATA = pathlib.Path(__file__).parent / "data"
 
 
 def test_pahole_layouts():
@@ -148,9 +153,6 @@ def test_pahole_layout_change_is_seen():
 
 
 def test_pahole_layouts_cli(tmp_path):
-    import subprocess
-    import sys
-    from conftest import SCRIPTS
     rc = subprocess.run([sys.executable, str(SCRIPTS / "workbench.py"), "pahole-layouts",
                          str(DATA / "pahole-main.txt"), str(tmp_path / "main")])
     assert rc.returncode == 0
@@ -161,3 +163,10 @@ def test_pahole_layouts_cli(tmp_path):
                          str(tmp_path / "empty"), str(tmp_path / "e")], capture_output=True,
                         text=True)
     assert rc.returncode == 1 and "no struct or union with a sockaddr" in rc.stderr
+
+
+def test_ktap_programs():
+    text = ("KTAP version 1\n1..3\n    TAP version 13\n    not ok 1 x.y\nnot ok 1 alpha\n"
+            "ok 2 beta # SKIP no device\nok 3 gamma\n")
+    assert wb.ktap_programs(text) == [("alpha", "not ok", ""), ("beta", "ok", "SKIP"),
+                                      ("gamma", "ok", "")]

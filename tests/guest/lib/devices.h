@@ -13,9 +13,10 @@
  * 0.0.0.0); ioc6g0 is one. ip6tnl0 and ip6gre0 are the fallback devices
  * the modules create themselves: never created or deleted here.
  *
- * The guest kernel has no network namespaces: a test creates the devices
- * it uses (dev_setup(), or dev_create() of each) and deletes them at the
- * end (dev_teardown(), or link_delete() of each).
+ * The tests run in the initial network namespace, which every program of
+ * the guest shares: a test creates the devices it uses (dev_setup(), or
+ * dev_create() of each) and deletes them at the end (dev_teardown(), or
+ * link_delete() of each).
  */
 #ifndef GUEST_DEVICES_H
 #define GUEST_DEVICES_H
@@ -47,7 +48,7 @@ struct test_dev {
 	int can_set;		/* has ndo_set_mac_address */
 	int data_local, data_remote;	/* IFLA_INFO_DATA attributes */
 	const char *local, *remote;
-	int port;		/* this device's port (D_*), or 0 */
+	const struct test_dev *port;	/* enslaved to this device, or NULL */
 };
 
 static const struct test_dev devs[D_ALL] = {
@@ -56,7 +57,7 @@ static const struct test_dev devs[D_ALL] = {
 		       IFLA_IPTUN_LOCAL, IFLA_IPTUN_REMOTE, "fd00::a00", "ff0e::2" },
 	[D_IP6GRE] = { "ioc6g0", "ip6gre", ARPHRD_IP6GRE, 16, 0,
 		       IFLA_GRE_LOCAL, IFLA_GRE_REMOTE, "fd00::11:0", "fd00::12" },
-	[D_TEAM] = { "ioc6tm0", "team", ARPHRD_TUNNEL6, 16, 1, .port = D_IP6TNL },
+	[D_TEAM] = { "ioc6tm0", "team", ARPHRD_TUNNEL6, 16, 1, .port = &devs[D_IP6TNL] },
 	[D_IP6TNL0] = { "ip6tnl0", NULL, ARPHRD_TUNNEL6, 16, 0 },
 	[D_IP6GRE0] = { "ip6gre0", NULL, ARPHRD_IP6GRE, 16, 0 },
 };
@@ -120,13 +121,13 @@ static inline int dev_setup(const struct test_dev *d)
 {
 	int ifindex;
 
-	if (d->port && dev_create(&devs[d->port]))
+	if (d->port && dev_create(d->port))
 		return 0;
 	if (d->kind && dev_create(d))
 		return 0;
 	ifindex = if_nametoindex(d->name);
 	if (ifindex && d->port &&
-	    link_set_u32(if_nametoindex(devs[d->port].name), IFLA_MASTER, ifindex))
+	    link_set_u32(if_nametoindex(d->port->name), IFLA_MASTER, ifindex))
 		return 0;
 	return ifindex;
 }
@@ -137,7 +138,7 @@ static inline void dev_teardown(const struct test_dev *d)
 	if (d->kind)
 		link_delete(d->name);
 	if (d->port)
-		link_delete(devs[d->port].name);
+		link_delete(d->port->name);
 }
 
 #endif /* GUEST_DEVICES_H */
