@@ -72,12 +72,13 @@ out:
 /*
  * The guest programs bind fixed ports in 40000-47999 (families*.c,
  * bpf_sock_addr.c, the fuzzer), which the default ephemeral range
- * (32768-60999) covers: a connection of an earlier test that left its
- * ephemeral port in TIME_WAIT on one of them made a later bind() of that
- * port fail with EADDRINUSE. Reserved ports are never handed out as
- * ephemeral ones; an explicit bind() still gets them. The sysctl is per
- * network namespace: the selftests that run in one of their own keep
- * their defaults.
+ * (32768-60999) covers: a connection of an earlier test that leaves its
+ * ephemeral port in TIME_WAIT on one of them can make a later bind() of
+ * that port fail with EADDRINUSE (one make check failed with EADDRINUSE
+ * on families_ip's [::1]:42050, which this would explain). Reserved ports
+ * are never handed out as ephemeral ones; an explicit bind() still gets
+ * them. The sysctl is per network namespace: the selftests that run in
+ * one of their own keep their defaults.
  */
 #define RESERVED_PORTS_SYSCTL "/proc/sys/net/ipv4/ip_local_reserved_ports"
 #define RESERVED_PORTS "40000-47999\n"
