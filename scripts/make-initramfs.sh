@@ -48,16 +48,19 @@ n=0
 k=0
 : >"$ROOT/tests.order"
 for name in $names; do
-	prog=$(awk -v n="$name" '$1 == n && $1 !~ /^#/ { print $2 }' "$SELFTESTS")
+	# a guest program's source, or a selftest's program (tests/selftests/list)
 	if [ -n "${GUEST_TESTS:-}" ]; then
+		prog=
 		src=$(for s in $GUEST_TESTS; do
 			if [ "$(basename "$s" .c)" = "$name" ]; then echo "$s"; fi
 		done | head -n 1)
+	else
+		prog=$(awk -v n="$name" '$1 == n { print $2 }' "$SELFTESTS")
+		src=$TOP/tests/guest/$name.c
+	fi
+	if [ -z "$prog" ]; then
 		# shellcheck disable=SC2086
 		$GUEST_CC $CFLAGS -o "$ROOT/tests/$name" "$src"
-	elif [ -z "$prog" ]; then
-		# shellcheck disable=SC2086
-		$GUEST_CC $CFLAGS -o "$ROOT/tests/$name" "$TOP/tests/guest/$name.c"
 	else
 		# A selftest: its program (build-selftests.sh), run by the launcher.
 		[ -x "$DIR/ksft/kselftest/$prog" ] ||

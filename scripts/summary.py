@@ -7,8 +7,9 @@ tools/testing/kunit/kunit.py parse --json found, and a closing count line
 case's result). --ktap: the KTAP the LABEL stream was parsed from, whose
 top level says how each program ended: a program that failed ("not ok")
 although none of its cases failed (a crash or a timeout after its last
-case, which kunit.py's JSON does not keep) is a failure. Exit status 1 if any case is not PASS, an
-expected failure or an expected skip, or a stream has no cases.
+case, which kunit.py's JSON does not keep) is a failure. Exit status 1 if
+any case is not PASS, an expected failure or an expected skip, if such a
+program failed, or if a stream has no cases.
 
 Both FILEs list cases, one "LABEL NAME" per line ('#' starts a comment;
 the line above a case says why). --xfail: the cases this kernel is
