@@ -18,6 +18,10 @@
 #                         with the whole suite (not in check; needs make run for the compare)
 #   make kmsan            the patched kernel with KMSAN instead of KASAN, booted with the
 #                         whole suite (uninitialised bytes; slow: in report, not in check)
+#   make distro           Debian's way, both kernels (none and SERIES): Debian's own config
+#                         reduced to the QEMU machine, gcc-12, .deb packages (bindeb-pkg)
+#                         installed into a Debian 12 image, booted to multi-user, a system
+#                         test compared between them (slow: not in check; cached stages)
 #   make report           measure the series against the baseline: binary identity, ABI layout,
 #                         warning census, size, stack, guest benchmarks -> build/report/report.md
 #
@@ -47,7 +51,7 @@ S := scripts
 # build is parallel inside (build-kernel.sh: make -j$(nproc)).
 .NOTPARALLEL:
 
-.PHONY: tool-tests gcc12 kmsan fixes-alone run check baseline compare abi-layout deps tree config kernel selftests initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
+.PHONY: tool-tests gcc12 kmsan fixes-alone run check baseline compare abi-layout deps deps-distro distro tree config kernel selftests initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
 
 run: deps tree config kernel selftests initramfs boot parse
 
@@ -151,8 +155,46 @@ compare:
 	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh none $(SERIES)
 	@. $(S)/lib.sh && stage compare-selftests $(S)/compare-selftests.py none $(SERIES)
 
+# Debian's way (scripts/distro-*.sh, tests/distro/, config/distro/): the
+# baseline and SERIES as Debian kernel packages booting Debian 12, in
+# $(BUILD)/distro. Each build stage is skipped when its inputs are unchanged;
+# the boots and the comparison always run.
+deps-distro:
+	@. $(S)/lib.sh && stage deps-distro $(S)/deps.sh distro
+
+distro: deps-distro
+	$(MAKE) tree SERIES=none
+	$(MAKE) tree
+	@. $(S)/lib.sh && stage distro-base $(S)/distro-base.sh
+	@. $(S)/lib.sh && stage distro-kernel $(S)/distro-kernel.sh none
+	@. $(S)/lib.sh && stage distro-kernel $(S)/distro-kernel.sh $(SERIES)
+	@. $(S)/lib.sh && stage distro-image $(S)/distro-image.sh none
+	@. $(S)/lib.sh && stage distro-image $(S)/distro-image.sh $(SERIES)
+	@. $(S)/lib.sh && stage distro-boot $(S)/distro-boot.sh none
+	@. $(S)/lib.sh && stage distro-boot $(S)/distro-boot.sh $(SERIES)
+	@. $(S)/lib.sh && stage distro-compare $(S)/distro-compare.sh none $(SERIES)
+
 clean:
 	rm -rf $(BUILD)/*/obj $(BUILD)/*/initramfs* $(BUILD)/*/console.log $(BUILD)/*/bench/obj
 
-distclean:
+dist# Debian's way (scripts/distro-*.sh, tests/distro/, config/distro/): the
+# baseline and SERIES as Debian kernel packages booting Debian 12, in
+# $(BUILD)/distro. Each build stage is skipped when its inputs are unchanged;
+# the boots and the comparison always run.
+deps-distro:
+	@. $(S)/lib.sh && stage deps-distro $(S)/deps.sh distro
+
+distro: deps-distro
+	$(MAKE) tree SERIES=none
+	$(MAKE) tree
+	@. $(S)/lib.sh && stage distro-base $(S)/distro-base.sh
+	@. $(S)/lib.sh && stage distro-kernel $(S)/distro-kernel.sh none
+	@. $(S)/lib.sh && stage distro-kernel $(S)/distro-kernel.sh $(SERIES)
+	@. $(S)/lib.sh && stage distro-image $(S)/distro-image.sh none
+	@. $(S)/lib.sh && stage distro-image $(S)/distro-image.sh $(SERIES)
+	@. $(S)/lib.sh && stage distro-boot $(S)/distro-boot.sh none
+	@. $(S)/lib.sh && stage distro-boot $(S)/distro-boot.sh $(SERIES)
+	@. $(S)/lib.sh && stage distro-compare $(S)/distro-compare.sh none $(SERIES)
+
+clean:
 	rm -rf $(BUILD)

@@ -109,6 +109,7 @@ serial_file() {
 	console) echo "$DIR/console.log" ;;
 	ktap) echo "$DIR/guest.ktap" ;;
 	files) echo "$DIR/files.txt" ;;
+	result) echo "$DIR/result.log" ;;
 	*)
 		echo "machine: unknown serial port role $1" >&2
 		return 1

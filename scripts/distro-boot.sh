@@ -1,0 +1,68 @@
+#!/bin/sh
+# distro-boot.sh SERIES - boot make distro's Debian 12 image of SERIES
+# ($BUILD/distro/SERIES: image.ext4 and the vmlinuz and initrd.img its
+# kernel package installed) in QEMU on config/machines/distro.conf, from a
+# copy of the disk, so the image stays as it was made. The system test
+# (tests/distro/workbench-test) runs when systemd has reached multi-user,
+# writes its result to the second serial port and powers off. Fails when
+# the boot does not end within BOOT_TIMEOUT, when the test did not finish
+# or failed a check, or when the console has a sanitizer report, WARNING,
+# Oops or panic (scripts/console.py) or lacks the kernel's power-down line.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/lib.sh"
+NAME=distro/${1:?usage: $0 SERIES}
+series_env "$@"
+MACHINE_CONF=${MACHINE_CONF:-distro}
+machine_env
+for f in image.ext4 vmlinuz initrd.img; do
+	[ -f "$DIR/$f" ] || { echo "distro-boot: no $DIR/$f: scripts/distro-image.sh $SERIES first"; exit 1; }
+done
+cp --sparse=always "$DIR/image.ext4" "$DIR/run.ext4"
+CMDLINE="root=/dev/vda rw console=$(serial_port console) panic=-1 ${KERNEL_ARGS:-}"
+serial=""
+for role in $SERIAL; do
+	f=$(serial_file "$role")
+	rm -f "$f"
+	serial="$serial -serial file:$f"
+done
+t0=$(date +%s)
+set +e
+# shellcheck disable=SC2086
+timeout --foreground -k 10 "$BOOT_TIMEOUT" \
+	qemu-system-x86_64 -machine "$QEMU_MACHINE" -accel tcg -cpu "$QEMU_CPU" \
+	-smp "$QEMU_SMP" -m "$QEMU_MEM" -display none -monitor none -no-reboot \
+	-kernel "$DIR/vmlinuz" -initrd "$DIR/initrd.img" -append "$CMDLINE" \
+	-drive "file=$DIR/run.ext4,format=raw,if=virtio" \
+	$serial $QEMU_EXTRA ${QEMU_ARGS:-} </dev/null
+rc=$?
+set -e
+t1=$(date +%s)
+# For a post-mortem: the test's own copy of its result and the journal,
+# read from the disk without mounting it.
+rm -rf "$DIR/journal"
+debugfs -R "rdump /var/log/journal $DIR" "$DIR/run.ext4" >/dev/null 2>&1 || true
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	echo "distro-boot: $SERIES: no power-off after ${BOOT_TIMEOUT}s, killed" >&2
+	exit 1
+fi
+echo "distro-boot: $SERIES: qemu exit $rc after $((t1 - t0)) s, console $(wc -l <"$DIR/console.log") lines"
+[ "$rc" = 0 ]
+# The serial line turned each newline into CR LF.
+result=$(serial_file result)
+if [ -f "$result" ]; then
+	tr -d '\r' <"$result" >"$result.tmp"
+	mv "$result.tmp" "$result"
+fi
+last=$(tail -n 1 "$result" 2>/dev/null || true)
+echo "distro-boot: $SERIES: ${last:-no result}"
+{
+	echo "boot_seconds $((t1 - t0))"
+	sed -n 's/^time /guest /p' "$result"
+} >"$DIR/boot.txt"
+python3 "$TOP/scripts/console.py" --name "distro $SERIES" --done "reboot: Power down" \
+	--bad "$DIR/console.bad" "$DIR/console.log"
+echo "$last" | grep -Eq '^[1-9][0-9]* tests, [0-9]+ passed, 0 failed$' || {
+	grep '^not ok' "$result" >&2 || true
+	exit 1
+}

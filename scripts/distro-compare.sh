@@ -1,0 +1,28 @@
+#!/bin/sh
+# distro-compare.sh [BASE [SERIES]] - make distro's differential check: the
+# system test's result lines of the two Debian boots (default none and
+# main) must agree, apart from the entries of
+# tests/expect/distro.transcript.diff (none today: the series changes no
+# result). The results are made comparable first (the kernel release's
+# -wb-SERIES suffix and the "time" measurement lines go), then compared by
+# scripts/compare-transcripts.sh, the same rules as the guest transcripts.
+# Then scripts/distro-report.py writes the figures of both kernels to
+# $BUILD/distro/summary.md.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BASE=${1:-none}
+SERIES=${2:-main}
+BUILD=${BUILD:-$TOP/build}
+D=$BUILD/distro
+for s in "$BASE" "$SERIES"; do
+	r=$D/$s/result.log
+	[ -s "$r" ] || { echo "distro-compare: no $r (scripts/distro-boot.sh $s first)"; exit 1; }
+	t=$D/$s/files/transcript
+	rm -rf "$t"
+	mkdir -p "$t"
+	sed -e '/^time /d' -e "s/-wb-$s\\b/-wb-SERIES/g" "$r" >"$t/system-test.txt"
+done
+BUILD=$D EXPECT=$TOP/tests/expect/distro.transcript.diff \
+	"$TOP/scripts/compare-transcripts.sh" "$BASE" "$SERIES"
+python3 "$TOP/scripts/distro-report.py" "$D" "$BASE" "$SERIES" >"$D/summary.md"
+cat "$D/summary.md"

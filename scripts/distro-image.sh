@@ -1,0 +1,66 @@
+#!/bin/sh
+# distro-image.sh SERIES - the disk make distro boots for SERIES: the base
+# image (scripts/distro-base.sh), the system test of tests/distro/, and the
+# series' kernel package installed the way `apt install ./linux-image-*.deb`
+# does (apt-get in the image's chroot; the package's postinst has
+# initramfs-tools make the initrd). The result: $BUILD/distro/SERIES/
+# image.ext4 (the whole disk one ext4, made by mke2fs -d: no loop device,
+# no mount on the host), and the image's own vmlinuz and initrd.img beside
+# it for QEMU's -kernel/-initrd (no boot loader). Skipped when the base,
+# the package, the test files and this script are unchanged.
+set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+SERIES=${1:?usage: $0 SERIES}
+BUILD=${BUILD:-$TOP/build}
+D=$BUILD/distro/$SERIES
+T=$TOP/tests/distro
+deb=$(ls "$D"/linux-image-*.deb 2>/dev/null) || true
+[ -n "$deb" ] && [ "$(echo "$deb" | wc -l)" = 1 ] ||
+	{ echo "distro-image: want one linux-image package in $D, have: ${deb:-none}"; exit 1; }
+[ -f "$BUILD/distro/base.tar" ] || { echo "distro-image: no base.tar: scripts/distro-base.sh first"; exit 1; }
+
+want=$({ cat "$BUILD/distro/base.stamp" "$deb" "$0"; for f in "$T"/*; do echo "$f"; cat "$f"; done; } |
+	sha256sum | cut -d' ' -f1)
+stamp=$D/image.stamp
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$D/image.ext4" ]; then
+	echo "distro-image: $SERIES: unchanged"
+	exit 0
+fi
+rm -f "$stamp" "$D/image.ext4" "$D/vmlinuz" "$D/initrd.img"
+R=$D/rootfs
+rm -rf "$R"
+mkdir -p "$R"
+tar --xattrs --xattrs-include='*' -xpf "$BUILD/distro/base.tar" -C "$R"
+
+# The same machine-id on every boot (mmdebstrap leaves the file empty, and
+# systemd would make a new one each boot).
+echo 5ec0addd5ec0addd5ec0addd5ec0addd >"$R/etc/machine-id"
+install -m 755 "$T/workbench-test" "$R/usr/local/sbin/workbench-test"
+install -D -m 644 "$T/bindtest.py" "$R/usr/local/lib/workbench/bindtest.py"
+install -m 644 "$T/sockaddr.py" "$R/usr/local/lib/workbench/sockaddr.py"
+install -m 644 "$T/workbench-bind.apparmor" "$R/etc/apparmor.d/workbench-bind"
+install -m 644 "$T/workbench-test.service" "$R/etc/systemd/system/workbench-test.service"
+chroot "$R" systemctl enable workbench-test.service >/dev/null 2>&1
+
+# apt-get install ./package, with /proc, /sys and /dev in a mount namespace
+# of its own (gone with the process, whatever happens).
+cp "$deb" "$R/tmp/"
+unshare --mount --fork sh -ec '
+	r=$1
+	mount -t proc proc "$r/proc"
+	mount -t sysfs sysfs "$r/sys"
+	mount --rbind /dev "$r/dev"
+	DEBIAN_FRONTEND=noninteractive chroot "$r" apt-get install -y --no-install-recommends "/tmp/$2"
+' sh "$R" "$(basename "$deb")" >"$D/install.log" 2>&1 || { tail -30 "$D/install.log" >&2; exit 1; }
+rm -f "$R/tmp/$(basename "$deb")"
+kr=$(dpkg-deb -c "$deb" | sed -n 's|.* \./boot/vmlinuz-\(.*\)$|\1|p')
+[ -n "$kr" ] || { echo "distro-image: no /boot/vmlinuz-* in $deb"; exit 1; }
+grep -q "update-initramfs: Generating /boot/initrd.img-$kr" "$D/install.log" ||
+	{ echo "distro-image: the package's postinst made no initrd (install.log)"; exit 1; }
+cp "$R/boot/vmlinuz-$kr" "$D/vmlinuz"
+cp "$R/boot/initrd.img-$kr" "$D/initrd.img"
+chroot "$R" dpkg-query -W -f='${Package} ${Version}\n' "$(dpkg-deb -f "$deb" Package)" >"$D/image.kernel"
+mke2fs -q -F -t ext4 -L root -d "$R" "$D/image.ext4" 2G
+rm -rf "$R"
+echo "distro-image: $SERIES: $(cat "$D/image.kernel") installed; initrd $(stat -c %s "$D/initrd.img") bytes"
+echo "$want" >"$stamp"

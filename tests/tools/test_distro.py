@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: GPL-2.0
+"""make distro's host side: scripts/distro-compare.sh (the two Debian boots'
+results compared by compare-transcripts.sh after the kernel release and the
+time lines are made comparable), scripts/distro-report.py (the figures), and
+console.py's --done line (a Debian guest ends with "reboot: Power down")."""
+import json
+
+import pytest
+
+from conftest import SCRIPTS, run
+
+RESULT = """# kernel 6.12.118-wb-{s}
+ok 1 system-running
+# running
+time Startup finished in 5.1s (kernel) + 40.2s (userspace) = {t}s
+ok 2 lsm
+# lockdown,capability,landlock,yama,apparmor
+{third} 3 uname
+# 6.12.118-wb-{s}
+time Startup finished in 5.1s (kernel) + 40.2s (userspace) = {t}s
+3 tests, {passed} passed, {failed} failed
+"""
+
+KERNEL = """series {s}
+flavour amd64
+compiler gcc-12 (Debian 12.2.0-14+deb12u1) 12.2.0
+build_seconds 900
+config_y 1793
+config_m 91
+modules 95
+bzImage_bytes 9000000
+deb linux-image-6.12.118-wb-{s}_6.12.118-1_amd64.deb 20000000
+deb linux-libc-dev_6.12.118-1_amd64.deb 1500000
+"""
+
+
+def distro(tmp_path, third=("ok", "ok"), times=("45.3", "47.0")):
+    d = tmp_path / "distro"
+    for s, th, t in zip(("none", "main"), third, times):
+        k = d / s
+        k.mkdir(parents=True)
+        passed = 2 + (th == "ok")
+        (k / "result.log").write_text(RESULT.format(s=s, t=t, third=th, passed=passed,
+                                                    failed=3 - passed))
+        (k / "kernel.txt").write_text(KERNEL.format(s=s))
+        (k / "boot.txt").write_text(f"boot_seconds 120\nguest Startup finished in = {t}s\n")
+    return d
+
+
+def compare(tmp_path, d, expect=None):
+    # distro-compare.sh sets EXPECT itself: a top folder of its own, with
+    # scripts/ and the expectation where the script looks for it.
+    top = tmp_path / "top"
+    (top / "tests" / "expect").mkdir(parents=True)
+    (top / "scripts").symlink_to(SCRIPTS)
+    if expect is not None:
+        (top / "tests" / "expect" / "distro.transcript.diff").write_text(expect)
+    return run(["sh", str(top / "scripts" / "distro-compare.sh"), "none", "main"],
+               env={"BUILD": str(d.parent), "PATH": "/usr/bin:/bin"})
+
+
+def test_compare_same(tmp_path):
+    """Different kernel releases and boot times, the same checks: no difference."""
+    d = distro(tmp_path)
+    rc, out = compare(tmp_path, d)
+    assert rc == 0, out
+    assert "8 lines; 0 lines differ" in out, out
+    text = (d / "main" / "files" / "transcript" / "system-test.txt").read_text()
+    assert "-wb-SERIES" in text and "time " not in text
+    assert "| system test | 3/3 passed, 0 failed | 3/3 passed, 0 failed |" in out, out
+    assert json.loads((d / "main" / "compare.json").read_text())["ok"] is True
+
+
+def test_compare_differs(tmp_path):
+    """A check that fails on one kernel only is an unexpected difference."""
+    d = distro(tmp_path, third=("ok", "not ok"))
+    rc, out = compare(tmp_path, d)
+    assert rc == 1, out
+    assert "system-test.txt:-ok 3 uname" in out and "system-test.txt:+not ok 3 uname" in out
+
+
+def test_compare_intended(tmp_path):
+    d = distro(tmp_path, third=("ok", "not ok"))
+    rc, out = compare(tmp_path, d, "system-test.txt:-ok 3 uname\n"
+                      "system-test.txt:+not ok 3 uname\n"
+                      "system-test.txt:-3 tests, 3 passed, 0 failed\n"
+                      "system-test.txt:+3 tests, 2 passed, 1 failed\n")
+    assert rc == 0, out
+
+
+def test_compare_missing_result(tmp_path):
+    d = distro(tmp_path)
+    (d / "none" / "result.log").unlink()
+    rc, out = compare(tmp_path, d)
+    assert rc == 1 and "no " in out and "result.log" in out, out
+
+
+def report(d):
+    return run(["python3", str(SCRIPTS / "distro-report.py"), str(d), "none", "main"])
+
+
+def test_report(tmp_path):
+    d = distro(tmp_path)
+    (d / "main" / "compare.json").write_text(json.dumps(
+        {"lines": 8, "differ": 0, "intended": 0, "unexpected": 0, "stale": 0}))
+    rc, out = report(d)
+    assert rc == 0, out
+    assert "| linux-image .deb (bytes) | 20000000 | 20000000 |" in out
+    assert "| systemd: boot to multi-user (guest clock) | 45.3s | 47.0s |" in out
+    assert "Checks: system-running, lsm, uname." in out
+
+
+@pytest.mark.parametrize("damage", ["no_total", "wrong_total", "no_kernel", "two_images"])
+def test_report_bad_input(tmp_path, damage):
+    """A table with holes says nothing: missing or inconsistent input is exit 2."""
+    d = distro(tmp_path)
+    (d / "main" / "compare.json").write_text(json.dumps(
+        {"lines": 8, "differ": 0, "intended": 0, "unexpected": 0, "stale": 0}))
+    r = d / "main" / "result.log"
+    if damage == "no_total":
+        r.write_text(r.read_text().replace("3 tests, 3 passed, 0 failed\n", ""))
+    elif damage == "wrong_total":
+        r.write_text(r.read_text().replace("3 tests, 3 passed", "3 tests, 2 passed"))
+    elif damage == "no_kernel":
+        (d / "none" / "kernel.txt").unlink()
+    else:
+        with open(d / "main" / "kernel.txt", "a") as f:
+            f.write("deb linux-image-other_1_amd64.deb 5\n")
+    rc, out = report(d)
+    assert rc == 2 and "distro-report:" in out, out
+
+
+def test_console_done_line(tmp_path):
+    """--done: the Debian guest's end is the kernel's power-down line."""
+    c = tmp_path / "console.log"
+    c.write_text("[  1.0] Run /init as init process\n[ 90.0] reboot: Power down\n")
+    rc, out = run(["python3", str(SCRIPTS / "console.py"), "--done", "reboot: Power down", str(c)])
+    assert rc == 0, out
+    rc, out = run(["python3", str(SCRIPTS / "console.py"), str(c)])
+    assert rc == 1 and "no 'init: all tests done'" in out, out
+    c.write_text("[  1.0] Run /init as init process\n")
+    rc, out = run(["python3", str(SCRIPTS / "console.py"), "--done", "reboot: Power down", str(c)])
+    assert rc == 1 and "did not finish" in out, out
