@@ -7,7 +7,8 @@ the baseline (none) and SERIES test kernels and their allmodconfig objects
 of the files SERIES touches, the two benchmark kernels (NAME/bench) and
 their guest benchmark transcripts, the abi-layout output, the KMSAN
 kernel of make kmsan (BUILD/SERIES-kmsan) and the kernel selftests'
-results (guest.json, compare-selftests.json); for each
+results (guest.json, compare-selftests.json), and make distro's summary
+when it ran (distro/summary.md); for each
 OTHER design (a series booted with make run SERIES=OTHER, such as legacy)
 a side-by-side table. Markdown on stdout.
 """
@@ -339,6 +340,24 @@ def compile_time(path=f"{TOP}/docs/compile-time-bounds.md"):
     print(short + "\n")
 
 
+def distro(build):
+    """Section 9: make distro's last result (BUILD/distro/summary.md, which
+    scripts/distro-compare.sh writes), when it ran: make distro is not part
+    of make report (it builds two more kernels with gcc-12)."""
+    path = f"{build}/distro/summary.md"
+    print("## 9. Debian's way: make distro\n")
+    if not os.path.exists(path):
+        print("(make distro has not run in this build folder)\n")
+        return
+    when = datetime.datetime.fromtimestamp(os.path.getmtime(path), datetime.timezone.utc)
+    print(f"From the last `make distro` ({when:%Y-%m-%d %H:%M} UTC), not re-run by make report: "
+          "each kernel built with gcc-12 from Debian's amd64 config (linux-config-6.12) reduced "
+          "to the QEMU machine, packaged by `make bindeb-pkg`, installed with apt-get into a "
+          "Debian 12 image made by mmdebstrap, booted to multi-user, where the system test of "
+          "tests/distro/ ran; the two results compared line by line.\n")
+    print(open(path).read())
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -353,6 +372,7 @@ def main():
     kmsan(build, series)
     compile_time()
     selftests(build, series, others)
+    distro(build)
 
 
 if __name__ == "__main__":

@@ -207,3 +207,15 @@ def test_selftests_section(tmp_path, capsys):
     assert f"| {names[0]} | 2 PASS | 1 PASS, 1 SKIP |" in out, out
     assert f"| {names[1]} | not run | not run |" in out and "families" not in out, out
     assert "1 results differ from the baseline (0 intended); verdict: FAIL" in out, out
+
+
+# Section 9: make distro's summary, when it ran.
+def test_distro_section(tmp_path, capsys):
+    import report as report_py
+    report_py.distro(str(tmp_path))
+    assert "make distro has not run" in capsys.readouterr().out
+    (tmp_path / "distro").mkdir()
+    (tmp_path / "distro" / "summary.md").write_text("| | none | main |\n|---|---|---|\n")
+    report_py.distro(str(tmp_path))
+    out = capsys.readouterr().out
+    assert "From the last `make distro` (" in out and "| | none | main |" in out, out
