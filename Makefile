@@ -177,24 +177,5 @@ distro: deps-distro
 clean:
 	rm -rf $(BUILD)/*/obj $(BUILD)/*/initramfs* $(BUILD)/*/console.log $(BUILD)/*/bench/obj
 
-dist# Debian's way (scripts/distro-*.sh, tests/distro/, config/distro/): the
-# baseline and SERIES as Debian kernel packages booting Debian 12, in
-# $(BUILD)/distro. Each build stage is skipped when its inputs are unchanged;
-# the boots and the comparison always run.
-deps-distro:
-	@. $(S)/lib.sh && stage deps-distro $(S)/deps.sh distro
-
-distro: deps-distro
-	$(MAKE) tree SERIES=none
-	$(MAKE) tree
-	@. $(S)/lib.sh && stage distro-base $(S)/distro-base.sh
-	@. $(S)/lib.sh && stage distro-kernel $(S)/distro-kernel.sh none
-	@. $(S)/lib.sh && stage distro-kernel $(S)/distro-kernel.sh $(SERIES)
-	@. $(S)/lib.sh && stage distro-image $(S)/distro-image.sh none
-	@. $(S)/lib.sh && stage distro-image $(S)/distro-image.sh $(SERIES)
-	@. $(S)/lib.sh && stage distro-boot $(S)/distro-boot.sh none
-	@. $(S)/lib.sh && stage distro-boot $(S)/distro-boot.sh $(SERIES)
-	@. $(S)/lib.sh && stage distro-compare $(S)/distro-compare.sh none $(SERIES)
-
-clean:
+distclean:
 	rm -rf $(BUILD)

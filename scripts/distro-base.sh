@@ -14,7 +14,9 @@ D=$BUILD/distro
 PKGS=$TOP/tests/distro/packages
 HOOK=$TOP/tests/distro/base-customize.sh
 
-want=$({ cat "$PKGS" "$HOOK" "$0"; dpkg-query -W mmdebstrap; } | sha256sum | cut -d' ' -f1)
+mmv=$(dpkg-query -W mmdebstrap)
+inputs=$(cat "$PKGS" "$HOOK" "$0" | sha256sum)
+want=$(echo "$inputs $mmv" | sha256sum | cut -d' ' -f1)
 stamp=$D/base.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$D/base.tar" ]; then
 	echo "distro-base: unchanged ($(wc -l <"$D/base.packages") packages)"

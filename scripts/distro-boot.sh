@@ -38,31 +38,37 @@ timeout --foreground -k 10 "$BOOT_TIMEOUT" \
 rc=$?
 set -e
 t1=$(date +%s)
-# For a post-mortem: the test's own copy of its result and the journal,
-# read from the disk without mounting it.
-rm -rf "$DIR/journal"
-debugfs -R "rdump /var/log/journal $DIR" "$DIR/run.ext4" >/dev/null 2>&1 || true
+# For a post-mortem: the journal and the test's own copy of its result,
+# read from the disk without mounting it (what is not there is not there).
+rm -rf "$DIR/journal" "$DIR/workbench"
+debugfs -R "rdump /var/log/journal /var/lib/workbench $DIR" "$DIR/run.ext4" >/dev/null 2>&1 || true
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	echo "distro-boot: $SERIES: no power-off after ${BOOT_TIMEOUT}s, killed" >&2
 	exit 1
 fi
 echo "distro-boot: $SERIES: qemu exit $rc after $((t1 - t0)) s, console $(wc -l <"$DIR/console.log") lines"
-[ "$rc" = 0 ]
-# The serial line turned each newline into CR LF.
+# The console first: a panic (panic=-1 -no-reboot: QEMU exits 0) leaves no
+# result, and the console says why.
+console=0
+python3 "$TOP/scripts/console.py" --name "distro $SERIES" --done "reboot: Power down" \
+	--bad "$DIR/console.bad" "$DIR/console.log" || console=$?
+[ "$rc" = 0 ] || { echo "distro-boot: $SERIES: qemu exit $rc" >&2; exit 1; }
 result=$(serial_file result)
-if [ -f "$result" ]; then
-	tr -d '\r' <"$result" >"$result.tmp"
-	mv "$result.tmp" "$result"
-fi
-last=$(tail -n 1 "$result" 2>/dev/null || true)
-echo "distro-boot: $SERIES: ${last:-no result}"
+[ -s "$result" ] || { echo "distro-boot: $SERIES: no result on the result port ($result)" >&2; exit 1; }
+# The serial line turned each newline into CR LF.
+tr -d '\r' <"$result" >"$result.tmp"
+mv "$result.tmp" "$result"
 {
 	echo "boot_seconds $((t1 - t0))"
 	sed -n 's/^time /guest /p' "$result"
 } >"$DIR/boot.txt"
-python3 "$TOP/scripts/console.py" --name "distro $SERIES" --done "reboot: Power down" \
-	--bad "$DIR/console.bad" "$DIR/console.log"
-echo "$last" | grep -Eq '^[1-9][0-9]* tests, [0-9]+ passed, 0 failed$' || {
+last=$(tail -n 1 "$result")
+echo "distro-boot: $SERIES: $last"
+# Every check of the script ran (a check lost is not a pass).
+want=$(grep -c '^check ' "$TOP/tests/distro/workbench-test")
+[ "$console" = 0 ] || exit "$console"
+echo "$last" | grep -Eqx "$want tests, $want passed, 0 failed" || {
+	echo "distro-boot: $SERIES: want $want tests, $want passed, 0 failed" >&2
 	grep '^not ok' "$result" >&2 || true
 	exit 1
 }

@@ -19,8 +19,12 @@ deb=$(ls "$D"/linux-image-*.deb 2>/dev/null) || true
 	{ echo "distro-image: want one linux-image package in $D, have: ${deb:-none}"; exit 1; }
 [ -f "$BUILD/distro/base.tar" ] || { echo "distro-image: no base.tar: scripts/distro-base.sh first"; exit 1; }
 
-want=$({ cat "$BUILD/distro/base.stamp" "$deb" "$0"; for f in "$T"/*; do echo "$f"; cat "$f"; done; } |
-	sha256sum | cut -d' ' -f1)
+# The base by its content (base.stamp names its inputs, not what Debian
+# served), the package, the test files, this script.
+base=$(sha256sum <"$BUILD/distro/base.tar")
+pkg=$(sha256sum <"$deb")
+files=$(for f in "$T"/* "$0"; do echo "$f"; cat "$f"; done | sha256sum)
+want=$(echo "$base $pkg $files" | sha256sum | cut -d' ' -f1)
 stamp=$D/image.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$D/image.ext4" ]; then
 	echo "distro-image: $SERIES: unchanged"

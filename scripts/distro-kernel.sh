@@ -33,8 +33,9 @@ KV=$(make -s -C "$TREE" kernelversion)
 PKGVER=$KV-1
 DEB=$D/linux-image-$KV-wb-${SERIES}_${PKGVER}_amd64.deb
 
-want=$({ cat "$DIR/tree.stamp" "$CFGXZ" "$TOP"/config/distro/* "$0"; gcc-12 --version; echo "$FLAVOUR"; } |
-	sha256sum | cut -d' ' -f1)
+gccv=$(gcc-12 --version | head -n 1)
+inputs=$(cat "$DIR/tree.stamp" "$CFGXZ" "$TOP"/config/distro/* "$0" | sha256sum)
+want=$(echo "$inputs $gccv $FLAVOUR" | sha256sum | cut -d' ' -f1)
 stamp=$D/kernel.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$DEB" ]; then
 	echo "distro-kernel: $SERIES: unchanged ($(basename "$DEB"))"
@@ -53,7 +54,10 @@ grep -v '^#' "$TOP/config/distro/qemu-guest.lsmod" >"$C/lsmod"
 kmake "$C" olddefconfig
 # localmodconfig may ask about symbols Debian's config lacks (the series'
 # own among them): the defaults.
-yes '' | kmake "$C" LSMOD="$C/lsmod" localmodconfig >"$D/localmodconfig.log" 2>&1
+yes '' | kmake "$C" LSMOD="$C/lsmod" localmodconfig >"$D/localmodconfig.log" 2>&1 || {
+	tail -20 "$D/localmodconfig.log" >&2
+	exit 1
+}
 (cd "$TREE" && scripts/kconfig/merge_config.sh -m -O "$C" "$C/.config" "$TOP/config/distro/distro.config" >/dev/null)
 kmake "$C" olddefconfig
 bad=$(awk -v cfg="$C/.config" '

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""sockaddr.py CASE - socket addresses as Debian's own python3 sees them.
+"""sockaddr.py CASE [MAC] - socket addresses as Debian's own python3 sees them.
 
 Each CASE prints what the kernel returned, in a form that does not change
 from boot to boot (no port numbers, no inode numbers), and exits non-zero
@@ -47,25 +47,25 @@ def unix_abstract():
     return got == name
 
 
-def packet(ifname):
+def packet(ifname, mac):
     """AF_PACKET bound to a device: getsockname is a sockaddr_ll with the
-    device's hardware address."""
+    device's hardware address (ARPHRD_ETHER, MAC)."""
     s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(0x88b5))
     s.bind((ifname, 0x88b5))
     name = s.getsockname()
     print("sockaddr_ll", name[0], hex(name[1]), name[2], name[3], name[4].hex(":"))
-    return name[0] == ifname and name[1] == 0x88b5
+    return name[0] == ifname and name[1] == 0x88b5 and name[3] == 1 and name[4].hex(":") == mac
 
 
-def hwaddr(ifname):
+def hwaddr(ifname, mac):
     """SIOCGIFHWADDR: the family and the six bytes of the device's MAC."""
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     ifr = struct.pack("16s16s", ifname.encode(), b"")
     out = fcntl.ioctl(s.fileno(), 0x8927, ifr)  # SIOCGIFHWADDR
     family, = struct.unpack_from("H", out, 16)
-    mac = out[18:24].hex(":")
+    want, mac = mac, out[18:24].hex(":")
     print("SIOCGIFHWADDR family", family, "addr", mac)
-    return family == 1  # ARPHRD_ETHER
+    return family == 1 and mac == want  # ARPHRD_ETHER
 
 
 def inet6_names():
@@ -83,13 +83,13 @@ def inet6_names():
 CASES = {
     "unix-long-path": unix_long_path,
     "unix-abstract": unix_abstract,
-    "packet": lambda: packet("wbd0"),
-    "hwaddr": lambda: hwaddr("wbd0"),
+    "packet": lambda mac: packet("wbd0", mac),
+    "hwaddr": lambda mac: hwaddr("wbd0", mac),
     "inet6-names": inet6_names,
 }
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2 or sys.argv[1] not in CASES:
-        print("usage: sockaddr.py " + "|".join(CASES), file=sys.stderr)
+    if len(sys.argv) < 2 or sys.argv[1] not in CASES:
+        print("usage: sockaddr.py " + "|".join(CASES) + " [MAC]", file=sys.stderr)
         sys.exit(2)
-    sys.exit(0 if CASES[sys.argv[1]]() else 1)
+    sys.exit(0 if CASES[sys.argv[1]](*sys.argv[2:]) else 1)

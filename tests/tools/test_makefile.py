@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The Makefile parses and its verbs do what the map says (make -n: nothing
+runs). A bad edit once replaced distclean's rule and made every target,
+make check included, fail to parse."""
+from conftest import TOP, run
+
+
+def dry(*targets):
+    return run(["make", "-n", "-C", str(TOP), "BUILD=/nonexistent/build", *targets])
+
+
+def test_clean_and_distclean():
+    rc, out = dry("clean", "distclean")
+    assert rc == 0, out
+    assert "rm -rf /nonexistent/build/*/obj" in out, out
+    assert "\nrm -rf /nonexistent/build\n" in out, out
+
+
+def test_distro_stages_in_order():
+    """Both kernels through every stage, the baseline first, then the
+    comparison; the distro dependencies before anything."""
+    rc, out = dry("distro", "SERIES=main")
+    assert rc == 0, out
+    stages = [l.split("stage ", 1)[1].split()[0:3] for l in out.splitlines()
+              if "stage distro" in l or "stage deps-distro" in l]
+    assert [s[0] for s in stages] == ["deps-distro", "distro-base", "distro-kernel", "distro-kernel",
+                                      "distro-image", "distro-image", "distro-boot", "distro-boot",
+                                      "distro-compare"], stages
+    kernels = [s[2] for s in stages if s[0] in ("distro-kernel", "distro-image", "distro-boot")]
+    assert kernels == ["none", "main"] * 3, stages
+
+
+def test_check_order():
+    rc, out = dry("-p", "check")
+    assert rc == 0, out
+    line = next(l for l in out.splitlines() if l.startswith("check: "))
+    assert line.split(":", 1)[1].split() == ["tool-tests", "checkpatch", "compile-touched",
+                                             "fixes-alone", "check-prototypes", "run", "baseline"]
