@@ -16,12 +16,7 @@ INITRD=$DIR/initramfs.cpio.gz
 # boot (exact-length mode's KUnit control reports on purpose, early).
 CMDLINE="console=$(serial_port console) panic=-1 kasan_multi_shot workbench.series=$SERIES ${KERNEL_ARGS:-}"
 
-serial=""
-for role in $SERIAL; do
-	f=$(serial_file "$role")
-	rm -f "$f"
-	serial="$serial -serial file:$f"
-done
+serial=$(serial_args)
 set +e
 # shellcheck disable=SC2086
 timeout --foreground -k 10 "$BOOT_TIMEOUT" \

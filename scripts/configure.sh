@@ -29,14 +29,8 @@ make -s -C "$TREE" O="$OBJ" tinyconfig >/dev/null
 make -s -C "$TREE" O="$OBJ" olddefconfig >/dev/null
 
 # Every line of every fragment must be in the final .config, as written.
-bad=$(cat $FRAGMENTS | awk -v cfg="$OBJ/.config" '
-	BEGIN { while ((getline l < cfg) > 0) {
-		if (l ~ /^CONFIG_/) { split(l, kv, "="); have[kv[1]] = substr(l, length(kv[1]) + 2) }
-	} }
-	/^CONFIG_/ { split($0, kv, "="); v = substr($0, length(kv[1]) + 2)
-		if (!(kv[1] in have)) print kv[1] "=" v " (got: not set)"
-		else if (have[kv[1]] != v) print kv[1] "=" v " (got: " have[kv[1]] ")" }
-	/^# CONFIG_.* is not set/ { if ($2 in have) print $2 " should be unset (got: " have[$2] ")" }')
+# shellcheck disable=SC2086
+bad=$(config_not_stuck "$OBJ/.config" $FRAGMENTS)
 if [ -n "$bad" ] && [ -n "${PATCH_LIMIT:-}" ]; then
 	for sym in $(echo "$bad" | sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=.*/\1/p'); do
 		if ! git -C "$TREE" grep -q -E "^(menu)?config $sym\$" -- '*Kconfig*'; then

@@ -20,12 +20,7 @@ for f in image.ext4 vmlinuz initrd.img; do
 done
 cp --sparse=always "$DIR/image.ext4" "$DIR/run.ext4"
 CMDLINE="root=/dev/vda rw console=$(serial_port console) panic=-1 ${KERNEL_ARGS:-}"
-serial=""
-for role in $SERIAL; do
-	f=$(serial_file "$role")
-	rm -f "$f"
-	serial="$serial -serial file:$f"
-done
+serial=$(serial_args)
 t0=$(date +%s)
 set +e
 # shellcheck disable=SC2086

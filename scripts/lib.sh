@@ -74,6 +74,25 @@ series_part() {
 	on { print }' "$_f" | while read -r _p; do echo "$_d/$_p"; done
 }
 
+# config_not_stuck CONFIG FRAGMENT...: every line of the fragments that the
+# kernel config CONFIG does not have as written, one per line:
+# "CONFIG_X=v (got: ...)" or "CONFIG_X should be unset (got: ...)".
+config_not_stuck() {
+	_cfg=$1
+	shift
+	for _f in "$_cfg" "$@"; do
+		[ -r "$_f" ] || { echo "config_not_stuck: cannot read $_f" >&2; return 1; }
+	done
+	cat "$@" | awk -v cfg="$_cfg" '
+	BEGIN { while ((getline l < cfg) > 0) {
+		if (l ~ /^CONFIG_/) { split(l, kv, "="); have[kv[1]] = substr(l, length(kv[1]) + 2) }
+	} }
+	/^CONFIG_/ { split($0, kv, "="); v = substr($0, length(kv[1]) + 2)
+		if (!(kv[1] in have)) print kv[1] "=" v " (got: not set)"
+		else if (have[kv[1]] != v) print kv[1] "=" v " (got: " have[kv[1]] ")" }
+	/^# CONFIG_.* is not set/ { if ($2 in have) print $2 " should be unset (got: " have[$2] ")" }'
+}
+
 # machine_env: the QEMU machine config/machines/$MACHINE_CONF.conf (default
 # test): QEMU_MACHINE, QEMU_CPU, QEMU_SMP, QEMU_MEM, SERIAL (the roles of
 # ttyS0, ttyS1, ...), QEMU_EXTRA, BOOT_TIMEOUT (the environment's wins).
@@ -101,6 +120,16 @@ serial_port() {
 	done
 	echo "machine: $MACHINE_FILE has no serial port for $1" >&2
 	return 1
+}
+
+# serial_args: QEMU's -serial arguments for the machine's ports, in order,
+# each to its file in $DIR (removed first, so that a file is this boot's).
+serial_args() {
+	for _role in $SERIAL; do
+		_f=$(serial_file "$_role")
+		rm -f "$_f"
+		printf ' -serial file:%s' "$_f"
+	done
 }
 
 # serial_file ROLE: the file in $DIR that ROLE's port goes to.
