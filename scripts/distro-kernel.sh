@@ -60,15 +60,7 @@ yes '' | kmake "$C" LSMOD="$C/lsmod" localmodconfig >"$D/localmodconfig.log" 2>&
 }
 (cd "$TREE" && scripts/kconfig/merge_config.sh -m -O "$C" "$C/.config" "$TOP/config/distro/distro.config" >/dev/null)
 kmake "$C" olddefconfig
-bad=$(awk -v cfg="$C/.config" '
-	BEGIN { while ((getline l < cfg) > 0) {
-		if (l ~ /^CONFIG_/) { split(l, kv, "="); have[kv[1]] = substr(l, length(kv[1]) + 2) }
-	} }
-	/^CONFIG_/ { split($0, kv, "="); v = substr($0, length(kv[1]) + 2)
-		if (!(kv[1] in have)) print kv[1] "=" v " (got: not set)"
-		else if (have[kv[1]] != v) print kv[1] "=" v " (got: " have[kv[1]] ")" }
-	/^# CONFIG_.* is not set/ { if ($2 in have) print $2 " should be unset (got: " have[$2] ")" }' \
-	"$TOP/config/distro/distro.config")
+bad=$(config_not_stuck "$C/.config" "$TOP/config/distro/distro.config")
 if [ -n "$bad" ]; then
 	echo "distro-kernel: options of config/distro/distro.config that did not stick:" >&2
 	echo "$bad" | sed 's/^/  /' >&2
