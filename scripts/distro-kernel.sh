@@ -77,6 +77,10 @@ echo "distro-kernel: $SERIES: Debian $FLAVOUR config reduced: $(grep -c '=y$' "$
 # than xz. The packages go to $D (obj/..); old ones are removed first so
 # that $D holds one build's.
 rm -f "$D"/*.deb "$D"/*.changes "$D"/*.buildinfo
+# A build with no vmlinux yet is a full one (of this obj/; ccache may
+# still serve objects): its time is kept in full.txt.
+full=
+[ -f "$DOBJ/vmlinux" ] || full=1
 t0=$(date +%s)
 kmake "$DOBJ" -j"$(nproc)" KDEB_PKGVERSION="$PKGVER" KDEB_CHANGELOG_DIST=bookworm KDEB_COMPRESS=gzip \
 	DEB_BUILD_PROFILES="pkg.linux-upstream.nokernelheaders pkg.linux-upstream.nokerneldbg" \
@@ -85,6 +89,9 @@ kmake "$DOBJ" -j"$(nproc)" KDEB_PKGVERSION="$PKGVER" KDEB_CHANGELOG_DIST=bookwor
 	exit 1
 }
 t1=$(date +%s)
+if [ -n "$full" ]; then
+	echo "build_full_seconds $((t1 - t0))" >"$D/full.txt"
+fi
 [ -f "$DEB" ] || { echo "distro-kernel: bindeb-pkg made no $DEB" >&2; ls "$D" >&2; exit 1; }
 # What the kernel was compiled with, from the objects, not from the make line.
 cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$DOBJ/.config")
@@ -97,10 +104,12 @@ esac
 	echo "flavour $FLAVOUR"
 	echo "compiler $cc"
 	echo "build_seconds $((t1 - t0))"
+	if [ -f "$D/full.txt" ]; then cat "$D/full.txt"; fi
 	echo "config_y $(grep -c '=y$' "$DOBJ/.config")"
 	echo "config_m $(grep -c '=m$' "$DOBJ/.config")"
 	echo "modules $(find "$DOBJ" -name '*.ko' | wc -l)"
 	echo "bzImage_bytes $(stat -c %s "$DOBJ/arch/x86/boot/bzImage")"
+	size -B "$DOBJ/vmlinux" | awk 'NR == 2 { print "vmlinux_text_data_bss", $1, $2, $3 }'
 	for f in "$D"/*.deb; do echo "deb $(basename "$f") $(stat -c %s "$f")"; done
 } >"$D/kernel.txt"
 sed 's/^/distro-kernel: /' "$D/kernel.txt"

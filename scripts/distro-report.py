@@ -92,7 +92,10 @@ def report(d, base, series):
     row("compiler", lambda k: k[0]["compiler"])
     row("config (Debian flavour, reduced)", lambda k: f"{k[0]['flavour']}: {k[0]['config_y']} =y, {k[0]['config_m']} =m")
     row("modules built", lambda k: k[0]["modules"])
-    row("build + bindeb-pkg (s)", lambda k: k[0]["build_seconds"])
+    row("build + bindeb-pkg, full build in an empty obj/ (s)",
+        lambda k: k[0].get("build_full_seconds", "not measured"))
+    row("build + bindeb-pkg, last make distro (s)", lambda k: k[0]["build_seconds"])
+    row("vmlinux text / data / bss (bytes)", lambda k: " / ".join(k[0]["vmlinux_text_data_bss"].split()))
     row("bzImage (bytes)", lambda k: k[0]["bzImage_bytes"])
     row("linux-image .deb (bytes)", lambda k: k[2])
     row("QEMU start to power-off (s)", lambda k: k[3]["boot_seconds"])

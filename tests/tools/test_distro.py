@@ -29,6 +29,7 @@ config_y 1793
 config_m 91
 modules 95
 bzImage_bytes 9000000
+vmlinux_text_data_bss 20000000 8000000 4000000
 deb linux-image-6.12.118-wb-{s}_6.12.118-1_amd64.deb 20000000
 deb linux-libc-dev_6.12.118-1_amd64.deb 1500000
 """
@@ -106,6 +107,8 @@ def test_report(tmp_path):
     rc, out = report(d)
     assert rc == 0, out
     assert "| linux-image .deb (bytes) | 20000000 | 20000000 |" in out
+    assert "| vmlinux text / data / bss (bytes) | 20000000 / 8000000 / 4000000 |" in out, out
+    assert "| build + bindeb-pkg, full build in an empty obj/ (s) | not measured | not measured |" in out
     assert "| systemd: boot to multi-user (guest clock) | 45.3s | 47.0s |" in out
     assert "Checks: system-running, lsm, uname." in out
 
