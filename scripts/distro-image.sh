@@ -20,10 +20,11 @@ deb=$(ls "$D"/linux-image-*.deb 2>/dev/null) || true
 [ -f "$BUILD/distro/base.tar" ] || { echo "distro-image: no base.tar: scripts/distro-base.sh first"; exit 1; }
 
 # The base by its content (base.stamp names its inputs, not what Debian
-# served), the package, the test files, this script.
+# served), the package, the test files, this script; no pipe, so that a
+# missing input fails the assignment (dash has no pipefail).
 base=$(sha256sum <"$BUILD/distro/base.tar")
 pkg=$(sha256sum <"$deb")
-files=$(for f in "$T"/* "$0"; do echo "$f"; cat "$f"; done | sha256sum)
+files=$(sha256sum "$T"/* "$0")
 want=$(echo "$base $pkg $files" | sha256sum | cut -d' ' -f1)
 stamp=$D/image.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$D/image.ext4" ]; then

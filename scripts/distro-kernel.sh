@@ -33,8 +33,10 @@ KV=$(make -s -C "$TREE" kernelversion)
 PKGVER=$KV-1
 DEB=$D/linux-image-$KV-wb-${SERIES}_${PKGVER}_amd64.deb
 
-gccv=$(gcc-12 --version | head -n 1)
-inputs=$(cat "$DIR/tree.stamp" "$CFGXZ" "$TOP"/config/distro/* "$0" | sha256sum)
+# No pipe: a missing input or compiler fails the assignment (dash has no
+# pipefail).
+gccv=$(gcc-12 --version)
+inputs=$(sha256sum "$DIR/tree.stamp" "$CFGXZ" "$TOP"/config/distro/* "$0")
 want=$(echo "$inputs $gccv $FLAVOUR" | sha256sum | cut -d' ' -f1)
 stamp=$D/kernel.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$DEB" ]; then

@@ -94,7 +94,7 @@ def report(d, base, series):
     row("modules built", lambda k: k[0]["modules"])
     row("build + bindeb-pkg, full build in an empty obj/ (s)",
         lambda k: k[0].get("build_full_seconds", "not measured"))
-    row("build + bindeb-pkg, last make distro (s)", lambda k: k[0]["build_seconds"])
+    row("build + bindeb-pkg, the last time it ran (s)", lambda k: k[0]["build_seconds"])
     row("vmlinux text / data / bss (bytes)", lambda k: " / ".join(k[0]["vmlinux_text_data_bss"].split()))
     row("bzImage (bytes)", lambda k: k[0]["bzImage_bytes"])
     row("linux-image .deb (bytes)", lambda k: k[2])

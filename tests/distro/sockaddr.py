@@ -6,6 +6,7 @@ from boot to boot (no port numbers, no inode numbers), and exits non-zero
 when the result is not the expected one. The host compares the printed
 lines of the two kernels (scripts/distro-compare.sh).
 """
+import errno
 import fcntl
 import os
 import socket
@@ -68,6 +69,21 @@ def hwaddr(ifname, mac):
     return family == 1 and mac == want  # ARPHRD_ETHER
 
 
+def sethwaddr_family(ifname, mac):
+    """SIOCSIFHWADDR with a sockaddr whose family is not the device's
+    (ARPHRD_NONE): the kernel refuses it with EINVAL, the MAC stays."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    ifr = struct.pack("16sH14s", ifname.encode(), 0xfffe, bytes.fromhex("020000000099") + bytes(8))
+    try:
+        fcntl.ioctl(s.fileno(), 0x8924, ifr)  # SIOCSIFHWADDR
+        print("SIOCSIFHWADDR with family 0xfffe: accepted")
+        return False
+    except OSError as e:
+        print("SIOCSIFHWADDR with family 0xfffe:", errno.errorcode.get(e.errno, e.errno))
+        ok = e.errno == errno.EINVAL
+    return hwaddr(ifname, mac) and ok
+
+
 def inet6_names():
     """TCP over ::1: getsockname/getpeername as sockaddr_in6 (28 bytes)."""
     srv = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
@@ -85,6 +101,7 @@ CASES = {
     "unix-abstract": unix_abstract,
     "packet": lambda mac: packet("wbd0", mac),
     "hwaddr": lambda mac: hwaddr("wbd0", mac),
+    "sethwaddr-family": lambda mac: sethwaddr_family("wbd0", mac),
     "inet6-names": inet6_names,
 }
 
