@@ -1,8 +1,8 @@
 # The map of the workbench. Each target is one verb; each verb is one script.
 #
 #   make run              build + boot the patched kernel, run every test, print the summary
-#   make check            everything the tests need, on the patched and the baseline kernel;
-#                         non-zero exit on any failure (CI)
+#   make check            everything the tests need, on the patched kernel, the fixes queue
+#                         and the baseline; non-zero exit on any failure (CI)
 #   make tool-tests       the workbench's own tests (tests/tools, pytest, seconds; first in check)
 #   make fixes-alone      every fix (part A of patches/series) applies to plain 6.12.118
 #                         alone and its files compile (allmodconfig, W=1, WERROR)
@@ -25,8 +25,8 @@
 #   make report           measure the series against the baseline: binary identity, ABI layout,
 #                         warning census, size, stack, guest benchmarks -> build/report/report.md
 #
-# SERIES selects the patch queue: main (patches/series), none (baseline: patches/series.none),
-# NAME (patches-NAME/series).
+# SERIES selects the patch queue: a queue of patches/queues (main, without-c, fixes, none:
+# parts of patches/series, scripts/queues.py), or NAME (a folder patches-NAME/series).
 # BUILD is the git-ignored folder that holds the kernel trees, objects and logs.
 
 SERIES ?= main
@@ -51,15 +51,20 @@ S := scripts
 # build is parallel inside (build-kernel.sh: make -j$(nproc)).
 .NOTPARALLEL:
 
-.PHONY: tool-tests gcc12 kmsan fixes-alone run check baseline compare abi-layout deps deps-distro distro tree config kernel selftests initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
+.PHONY: backport-build tool-tests gcc12 kmsan fixes-alone run check baseline compare abi-layout deps deps-distro distro tree config kernel selftests initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
 
 run: deps tree config kernel selftests initramfs boot parse
 
 baseline:
 	$(MAKE) run SERIES=none
 
-check: tool-tests checkpatch compile-touched fixes-alone check-prototypes run baseline
+# The fixes queue (part A with the test patches of part D: what a
+# distribution takes first) is built and booted too, and compared with the
+# baseline.
+check: tool-tests checkpatch compile-touched fixes-alone backport-build check-prototypes run baseline
 	$(MAKE) compare abi-layout
+	$(MAKE) run SERIES=fixes
+	$(MAKE) compare SERIES=fixes
 
 deps:
 	@. $(S)/lib.sh && stage deps $(S)/deps.sh
@@ -140,6 +145,12 @@ gcc12: deps tree
 	@. $(S)/lib.sh && stage gcc-warnings env LLVM= $(S)/gcc-warnings.sh $(SERIES)
 	$(MAKE) run NAME=$(SERIES)-gcc12 LLVM= COVERAGE=no
 	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh $(SERIES) $(SERIES)-gcc12
+
+# Later upstream backports build on the series: tests/backport/*.patch (code
+# that calls part B's interfaces as upstream's callers do) compiled with
+# clang-19 and gcc-12, W=1, WERROR, in a scratch worktree of the series' tree.
+backport-build: deps tree
+	@. $(S)/lib.sh && stage backport-build $(S)/backport-build.sh $(SERIES)
 
 # Every prefix of the series builds (slow; run by hand before closing an issue).
 bisect-build: deps

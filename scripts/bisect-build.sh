@@ -9,14 +9,15 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 SERIES=${1:?usage: bisect-build.sh SERIES}
 BUILD=${BUILD:-$TOP/build}
 export NAME="$SERIES-bisect"
-total=$(series_patches "$SERIES" | wc -l)
+all=$(series_patches "$SERIES")
+total=$(echo "$all" | wc -l)
 k=${BISECT_FROM:-1}
 while [ "$k" -le "$total" ]; do
-	p=$(series_patches "$SERIES" | sed -n "${k}p")
+	p=$(echo "$all" | sed -n "${k}p")
 	# A prefix that built once is not built again (the run can be resumed).
 	# The key is the diffs of the prefix's patches: a reworded commit
 	# message or a renumbered subject does not change what is built.
-	key=$(series_patches "$SERIES" | head -n "$k" | xargs sed -n '/^diff --git /,$p' |
+	key=$(echo "$all" | head -n "$k" | xargs sed -n '/^diff --git /,$p' |
 		sha256sum | cut -c1-16)
 	if [ -f "$BUILD/$NAME/ok/$key" ]; then
 		echo "bisect-build: $k/$total $(basename "$p"): built before"

@@ -14,7 +14,10 @@ KERNEL=$DIR/obj/arch/x86/boot/bzImage
 INITRD=$DIR/initramfs.cpio.gz
 # kasan_multi_shot: KASAN prints every report, not only the first of the
 # boot (exact-length mode's KUnit control reports on purpose, early).
-CMDLINE="console=$(serial_port console) panic=-1 kasan_multi_shot workbench.series=$SERIES ${KERNEL_ARGS:-}"
+# workbench.parts: the parts of patches/series this kernel carries, for the
+# guest tests whose expectations depend on them (lib/rtnl.h kernel_has_part()).
+parts=$(series_parts "$SERIES")
+CMDLINE="console=$(serial_port console) panic=-1 kasan_multi_shot workbench.series=$SERIES workbench.parts=$parts ${KERNEL_ARGS:-}"
 
 serial=$(serial_args)
 set +e

@@ -12,7 +12,8 @@ series_env "$@"
 export PATH="/usr/bin:$PATH"
 n=0 bad=0
 IGNORE=$TOP/config/checkpatch-ignore.txt
-for p in $(series_patches "$SERIES"); do
+patches=$(series_patches "$SERIES")
+for p in $patches; do
 	n=$((n + 1))
 	types=$(awk -v f="$(basename "$p")" '$1 == f { print $2 }' "$IGNORE" | paste -sd, -)
 	if [ -n "$types" ]; then
@@ -25,4 +26,15 @@ for p in $(series_patches "$SERIES"); do
 	fi
 done
 echo "checkpatch: $SERIES: $n patch(es), $bad with errors or warnings"
+# The cover letter names the commit the queue applies to (base-commit:);
+# it must be the one prepare-tree.sh makes of the tarball.
+cover=$TOP/patches/0000-cover-letter.patch
+want=$(base_commit_id "$BUILD/src")
+got=$(sed -n 's/^base-commit: //p' "$cover")
+if [ "$got" != "$want" ]; then
+	echo "checkpatch: $(basename "$cover"): base-commit ${got:-missing}, the tarball's commit is $want"
+	bad=$((bad + 1))
+else
+	echo "checkpatch: $(basename "$cover"): base-commit $want, as prepare-tree.sh makes it"
+fi
 [ "$bad" = 0 ]

@@ -3,10 +3,12 @@
 # programs write a canonical transcript of everything user space saw
 # (tests/guest/lib/transcript.h); the baseline (default: none) and the
 # patched kernel (default: main) must agree line for line, apart from the
-# behaviour the series changes on purpose, listed in
-# tests/expect/SERIES.transcript.diff as "FILE:-line" (the baseline's) and
-# "FILE:+line" (the series') entries; a series without that file changes
-# nothing that user space sees.
+# behaviour the series changes on purpose, listed as "FILE:-line" (the
+# baseline's) and "FILE:+line" (the series') entries: for a queue of
+# patches/queues, in tests/expect/part-X.transcript.diff of each part X it
+# takes (a part without that file changes nothing that user space sees);
+# for a folder series, in tests/expect/SERIES.transcript.diff; EXPECT=FILE
+# overrides both.
 #
 # Fails on a difference that is not listed, on a listed difference that did
 # not happen (a stale entry hides nothing), and on a transcript that only one
@@ -19,10 +21,23 @@ SERIES=${2:-main}
 BUILD=${BUILD:-$TOP/build}
 A=$BUILD/$BASE/files/transcript
 B=$BUILD/$SERIES/files/transcript
-EXPECT=${EXPECT:-$TOP/tests/expect/$SERIES.transcript.diff}
 OUT=$BUILD/$SERIES/transcript.diff
 rc=0
 rm -f "$BUILD/$SERIES/compare.json"
+if [ -z "${EXPECT:-}" ]; then
+	queues=$(/usr/bin/python3 "$TOP/scripts/queues.py" names)
+	if echo "$queues" | grep -qx -e "$SERIES"; then
+		parts=$(/usr/bin/python3 "$TOP/scripts/queues.py" parts "$SERIES")
+		EXPECT=$BUILD/$SERIES/transcript.intended
+		: >"$EXPECT"
+		for p in $(echo "$parts" | sed 's/./& /g'); do
+			f=$TOP/tests/expect/part-$p.transcript.diff
+			[ ! -f "$f" ] || cat "$f" >>"$EXPECT"
+		done
+	else
+		EXPECT=$TOP/tests/expect/$SERIES.transcript.diff
+	fi
+fi
 
 for d in "$A" "$B"; do
 	if [ -z "$(ls "$d" 2>/dev/null)" ]; then

@@ -39,6 +39,7 @@ import re
 import subprocess
 import sys
 
+import queues
 import workbench as wb
 
 TOP = pathlib.Path(__file__).resolve().parent.parent
@@ -119,12 +120,11 @@ def compiled(obj, rel):
 # ------------------------------------------------------------- the series
 
 def series_patches(patches):
-    """The patch files of patches/series, less those of the baseline
-    series.none (the test patches, which change no kernel code)."""
-    def names(f):
-        return [ln for _, ln in wb.expect_lines(f)] if f.is_file() else []
-    baseline = set(names(patches / "series.none"))
-    return [patches / p for p in names(patches / "series") if p not in baseline]
+    """The patch files of the main queue, less those of the baseline queue
+    "none" (the test patches, which change no kernel code)."""
+    top = str(patches.parent)
+    baseline = set(queues.resolve("none", top)[0])
+    return [pathlib.Path(p) for p in queues.resolve("main", top)[0] if p not in baseline]
 
 
 def parse_patch(text):

@@ -5,7 +5,8 @@
 # compile-touched does for the whole series. Stable trees and distributions
 # take such fixes one by one: each must stand without the rest of the queue.
 #
-# One worktree ($BUILD/fixes/linux) is reset to tag "base" for each patch and
+# One worktree ($BUILD/fixes-alone/linux; $BUILD/fixes is the fixes queue's
+# run) is reset to tag "base" for each patch and
 # one allmodconfig folder is shared, so kbuild recompiles only what changed.
 #
 # The usnic fix has no guest test (the hardware is not in QEMU); its
@@ -15,7 +16,7 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-NAME=fixes series_env fixes
+NAME=fixes-alone series_env fixes-alone
 REASONS=$TOP/tests/expect/getname-buffers.reasons
 EXPECTED=$TOP/tests/expect/getname-buffers.base
 
@@ -32,7 +33,7 @@ overruns() {
 	fi
 }
 
-patches=$(series_part main A)
+patches=$(series_part A)
 if [ -z "$patches" ]; then
 	echo "fixes-alone: patches/series has no part A" >&2
 	exit 1

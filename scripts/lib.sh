@@ -39,39 +39,41 @@ stage() {
 	fi
 }
 
-# The series file of a series name: main -> patches/series, none ->
-# patches/series.none (the baseline: 6.12.118 with only the test patches,
-# which change no kernel code), NAME -> patches-NAME/series. Patch names in
-# a series file are relative to its folder.
-series_file() {
-	case "$1" in
-	main) echo "$TOP/patches/series" ;;
-	none) echo "$TOP/patches/series.none" ;;
-	*) echo "$TOP/patches-$1/series" ;;
-	esac
-}
-
-# The patch files of a series, in order, as absolute paths; only the first
-# $PATCH_LIMIT of them when that is set (bisect builds).
+# The patch files of a series, in order, as absolute paths (scripts/queues.py:
+# a queue of patches/queues, made of parts of patches/series, or a folder
+# patches-NAME/series); only the first $PATCH_LIMIT of them when that is
+# set (bisect builds). Fails on a bad queue: call it in an assignment
+# (p=$(series_patches S)), not in a for list, where the failure is lost.
 series_patches() {
-	_f=$(series_file "$1")
-	[ -f "$_f" ] || return 0
-	_d=$(cd "$(dirname "$_f")" && pwd)
-	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$_f" |
-		head -n "${PATCH_LIMIT:-100000}" |
-		while read -r _p; do echo "$_d/$_p"; done
+	_q=$(/usr/bin/python3 "$TOP/scripts/queues.py" patches "$1") || return 1
+	printf '%s\n' "$_q" | head -n "${PATCH_LIMIT:-100000}"
 }
 
-# series_part SERIES PART: the patch files of one part of a series, as
-# absolute paths: the lines after the "# Part PART" comment of its series
-# file, up to the next "# Part" comment.
+# series_parts SERIES: the parts of patches/series the series takes, as one
+# word ("ABCDE"), or "-" for a folder series: what boot.sh tells the guest.
+series_parts() {
+	/usr/bin/python3 "$TOP/scripts/queues.py" parts "$1"
+}
+
+# series_part PART: the patch files of one part of patches/series.
 series_part() {
-	_f=$(series_file "$1")
-	_d=$(cd "$(dirname "$_f")" && pwd)
-	awk -v part="$2" '
-	/^# Part / { on = ($3 == part "," || $3 == part ":" || $3 == part); next }
-	/^[[:space:]]*(#|$)/ { next }
-	on { print }' "$_f" | while read -r _p; do echo "$_d/$_p"; done
+	/usr/bin/python3 "$TOP/scripts/queues.py" part "$1"
+}
+
+# The identity and date of the commit of the extracted tarball (tag "base"
+# of $BUILD/src), fixed so that its id is the same on every machine: the
+# cover letter's base-commit (checkpatch.sh checks that they agree).
+BASE_GIT_ENV="GIT_AUTHOR_NAME=workbench GIT_AUTHOR_EMAIL=workbench@localhost
+GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
+GIT_AUTHOR_DATE=2026-01-01T00:00:00Z GIT_COMMITTER_DATE=2026-01-01T00:00:00Z"
+
+# base_commit_id SRC: the id the base commit of the tree in SRC has when made
+# with BASE_GIT_ENV (git commit-tree: the same tree, message, identity and
+# date give the same id, whenever the folder was extracted).
+base_commit_id() {
+	# shellcheck disable=SC2086
+	env $BASE_GIT_ENV git -C "$1" commit-tree "base^{tree}" \
+		-m "$(git -C "$1" log -1 --format=%s base)"
 }
 
 # config_not_stuck CONFIG FRAGMENT...: every line of the fragments that the

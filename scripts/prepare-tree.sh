@@ -23,8 +23,10 @@ extract() {
 	# Debian's top-level .gitignore ignores "/*": drop those two lines so the
 	# tree's own ignore rules apply, then commit everything as the base.
 	sed -i -e '\#^/\*$#d' -e '\#^!/debian/$#d' "$SRC.tmp/.gitignore"
+	# shellcheck disable=SC2086
 	(cd "$SRC.tmp" && git init -q && git add -A &&
-		git commit -q -m "linux-source-6.12 $(make -s kernelversion)" &&
+		env $BASE_GIT_ENV git -c init.defaultBranch=tarball commit -q \
+			-m "linux-source-6.12 $(make -s kernelversion)" &&
 		git tag base)
 	sha256sum "$TARBALL" | cut -d' ' -f1 >"$SRC.tmp/.git/tarball.sha256"
 	rm -rf "$SRC"
@@ -58,8 +60,9 @@ apply_series() {
 }
 
 # Fingerprint of what the tree is made of: tarball + every patch of the series.
+patches=$(series_patches "$SERIES")
 want=$( (sha256sum "$TARBALL" | cut -d' ' -f1
-	for p in $(series_patches "$SERIES"); do sha256sum "$p"; done) |
+	for p in $patches; do sha256sum "$p"; done) |
 	sha256sum | cut -d' ' -f1)
 stamp=$DIR/tree.stamp
 

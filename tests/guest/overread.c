@@ -12,13 +12,22 @@
  * bytes from beyond sa_data; the patched one refuses with -EINVAL (-ENODEV
  * for the publish lookup, which no longer matches them). Each row says
  * both, and the test checks the one that applies to the kernel it runs on.
+ *
+ * Who can do it: the row team_over_ip6tnl_userns runs the same tests as
+ * uid 65534 in a user and network namespace of its own (CAP_NET_ADMIN
+ * there, nowhere else); unprivileged_refused shows that the same user
+ * without the namespace gets -EPERM.
  */
+#define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <linux/if_tun.h>
 #include <net/if_arp.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "kselftest_harness.h"
 #include "lib/devices.h"
@@ -59,15 +68,31 @@ FIXTURE(overread)
 FIXTURE_VARIANT(overread)
 {
 	int dev;
+	bool userns;	/* as uid 65534 in a new user and network namespace */
 };
 
 FIXTURE_VARIANT_ADD(overread, dummy) { .dev = D_DUMMY };
 FIXTURE_VARIANT_ADD(overread, team_over_ip6tnl) { .dev = D_TEAM };
+FIXTURE_VARIANT_ADD(overread, team_over_ip6tnl_userns) { .dev = D_TEAM, .userns = true };
+
+#define NOBODY 65534
+
+/* Become uid 65534, without capabilities (each test is a process of its own) */
+static int become_nobody(void)
+{
+	gid_t gid = NOBODY;
+
+	return setgroups(1, &gid) || setgid(NOBODY) || setuid(NOBODY) ? -errno : 0;
+}
 
 FIXTURE_SETUP(overread)
 {
 	self->d = &devs[variant->dev];
-	self->err = kernel_is_patched() && self->d->addr_len > 14 ? -EINVAL : 0;
+	self->err = kernel_has_fixes() && self->d->addr_len > 14 ? -EINVAL : 0;
+	if (variant->userns) {
+		ASSERT_EQ(0, become_nobody());
+		ASSERT_EQ(0, unshare(CLONE_NEWUSER | CLONE_NEWNET) ? -errno : 0);
+	}
 	self->ifindex = or_setup(self->d, self->addr);
 	ASSERT_NE(0, self->ifindex) TH_LOG("no device %s", self->d->name);
 }
@@ -225,7 +250,7 @@ TEST(arp_publish_lookup)
 
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	ASSERT_LE(0, fd);
-	want = kernel_is_patched() ? -ENODEV : 0;
+	want = kernel_has_fixes() ? -ENODEV : 0;
 	ret = ioctl(fd, SIOCSARP, &r) ? -errno : 0;
 	EXPECT_EQ(want, ret);
 	f = fopen("/proc/net/arp", "r");
@@ -254,7 +279,7 @@ TEST(arp_publish_lookup)
 TEST(tun_tap_tunnel6_set_hwaddr)
 {
 	unsigned char before[32], got[32], mac[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
-	int fd, ifindex, err = kernel_is_patched() ? -EINVAL : 0;
+	int fd, ifindex, err = kernel_has_fixes() ? -EINVAL : 0;
 	struct ifreq ifr;
 
 	fd = open("/dev/net/tun", O_RDWR);
@@ -279,6 +304,55 @@ TEST(tun_tap_tunnel6_set_hwaddr)
 		EXPECT_EQ(0, memcmp(got + 6, before + 6, 10));
 	}
 	close(fd);
+}
+
+/*
+ * The three ioctls need CAP_NET_ADMIN in the device's network namespace:
+ * uid 65534 without it gets -EPERM for the team that root made.
+ */
+TEST(unprivileged_refused)
+{
+	const struct test_dev *d = &devs[D_TEAM];
+	unsigned char addr[16];
+	int status, pipefd[2], ret[3] = { 1, 1, 1 };
+	pid_t pid;
+
+	ASSERT_NE(0, or_setup(d, addr));
+	ASSERT_EQ(0, pipe(pipefd));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		struct ifreq ifr;
+		struct arpreq r;
+		int fd;
+
+		if (become_nobody())
+			_exit(1);
+		memset(&ifr, 0, sizeof(ifr));
+		ifr.ifr_hwaddr.sa_family = d->type;
+		memcpy(ifr.ifr_hwaddr.sa_data, addr, 14);
+		ret[0] = ifreq_ioctl(d->name, SIOCSIFHWADDR, &ifr);
+		ifr.ifr_hwaddr.sa_family = AF_UNSPEC;
+		ifr.ifr_hwaddr.sa_data[0] = 0x01;
+		ret[1] = ifreq_ioctl(d->name, SIOCADDMULTI, &ifr);
+		memset(&r, 0, sizeof(r));
+		r.arp_pa.sa_family = AF_INET;
+		r.arp_ha.sa_family = d->type;
+		r.arp_flags = ATF_PERM | ATF_COM;
+		strcpy(r.arp_dev, d->name);
+		fd = socket(AF_INET, SOCK_DGRAM, 0);
+		ret[2] = fd < 0 || ioctl(fd, SIOCSARP, &r) ? -errno : 0;
+		_exit(write(pipefd[1], ret, sizeof(ret)) == sizeof(ret) ? 0 : 1);
+	}
+	close(pipefd[1]);
+	ASSERT_EQ(sizeof(ret), read(pipefd[0], ret, sizeof(ret)));
+	close(pipefd[0]);
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_EQ(0, status);
+	EXPECT_EQ(-EPERM, ret[0]);
+	EXPECT_EQ(-EPERM, ret[1]);
+	EXPECT_EQ(-EPERM, ret[2]);
+	dev_teardown(d);
 }
 
 TEST_HARNESS_MAIN

@@ -1,29 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Regression test of "ieee802154: socket: ...": AF_IEEE802154 datagram
- * sockets look devices up by link type ARPHRD_IEEE802154 and then use their
- * ieee802154_ptr (struct wpan_dev). A tun device can take that link type
- * with TUNSETLINK and has no wpan_dev.
+ * Regression tests of "ieee802154: socket: ..." and "ieee802154: legacy
+ * netlink: ..." (patches 6 and 8): the IEEE 802.15.4 code takes a device of link type
+ * ARPHRD_IEEE802154 for a WPAN device and uses its ieee802154_ptr (struct
+ * wpan_dev) and ml_priv (struct ieee802154_mlme_ops). A tun device can take
+ * that link type with TUNSETLINK and has neither.
  *
- * Each row creates such a tun device, then binds and/or sends on an
+ * wpan_tun: root makes such a tun device, then binds and/or sends on an
  * AF_IEEE802154 datagram socket. A short address and a datagram sent
  * through the tun device need a wpan_dev: with the fix they fail cleanly
  * (-ENODEV, -ENXIO); without it they are a NULL pointer dereference (the
  * rows marked .crashes, skipped there, saying why: the guest would hang).
  * Binding to the tun device's extended address works on both.
+ *
+ * wpan_reach: every other path, each run with exactly the privilege the
+ * row names (root; uid 65534 without capabilities; uid 65534 in a new user
+ * and network namespace, which gives it CAP_NET_ADMIN there), and the
+ * refusals that keep the paths from users with less.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <linux/if_ether.h>
 #include <linux/if_tun.h>
 #include <net/if_arp.h>
+#include <poll.h>
+#include <sched.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "kselftest_harness.h"
-#include "lib/rtnl.h"
+#include "lib/genl.h"
 
 #ifndef AF_IEEE802154
 #define AF_IEEE802154 36
@@ -113,7 +126,7 @@ TEST_F(wpan_tun, bind_send)
 	struct wpan_sockaddr sa = { .family = AF_IEEE802154 };
 	int ret;
 
-	if (variant->crashes && !kernel_is_patched())
+	if (variant->crashes && !kernel_has_fixes())
 		SKIP(return, "this kernel lacks the fix: the row dereferences NULL");
 
 	sa.addr.pan_id = 0x1234;
@@ -139,6 +152,395 @@ TEST_F(wpan_tun, bind_send)
 		      -errno : 0;
 		EXPECT_EQ(variant->send_err, ret);
 	}
+}
+
+
+/* include/linux/nl802154.h, which is not UAPI: the legacy "802.15.4 MAC" family */
+#define WPAN_NL_NAME		"802.15.4 MAC"
+#define WPAN_NL_VERSION		1
+#define WPAN_ATTR_DEV_NAME	1
+#define WPAN_LIST_IFACE		31
+#define WPAN_DEL_IFACE		34
+#define WPAN_LLSEC_GETPARAMS	36
+#define WPAN_LLSEC_LIST_KEY	38
+
+#define REACH_TUN "wpantun1"
+#define NOBODY 65534
+
+enum wpan_who {
+	AS_ROOT,	/* root in the initial namespaces */
+	AS_USER,	/* uid 65534: no capability, the initial namespaces */
+	AS_USERNS,	/* uid 65534 in a new user and network namespace */
+};
+
+enum wpan_tun_by {
+	TUN_NONE,	/* no tun device */
+	TUN_ROOT,	/* root makes it in init_net, sets the link type, up */
+	TUN_OWNED,	/* root makes a persistent tun owned by uid 65534; the user
+			 * attaches to it and sets the link type (TUNSETLINK needs
+			 * no capability on a device that is down) */
+	TUN_USER,	/* the user makes it in its own namespace, sets it up */
+};
+
+enum wpan_step {
+	STEP_TUN,	/* only make the tun device (TUNSETIFF) */
+	STEP_SOCKET,	/* socket(AF_IEEE802154, SOCK_DGRAM, 0) */
+	STEP_BIND_SHORT,/* AF_IEEE802154 bind() to a short address */
+	STEP_SEND,	/* AF_IEEE802154 sendto() on an unbound datagram socket */
+	STEP_RECV,	/* write a frame to the tun device: ieee802154_rcv() */
+	STEP_LIST_DUMP,	/* LIST_IFACE dump: entries naming the tun device */
+	STEP_LIST_DOIT,	/* LIST_IFACE of the tun device */
+	STEP_LLSEC_GET,	/* LLSEC_GETPARAMS of the tun device */
+	STEP_LLSEC_DUMP,/* LLSEC_LIST_KEY dump: entries */
+	STEP_DEL_IFACE,	/* DEL_IFACE of the tun device */
+};
+
+FIXTURE(wpan_reach)
+{
+	int tun;	/* root's tun device (TUN_ROOT), or -1 */
+};
+
+FIXTURE_VARIANT(wpan_reach)
+{
+	enum wpan_who who;
+	enum wpan_tun_by tun;
+	enum wpan_step step;
+	bool crashes;	/* a NULL dereference without the fixes */
+	int ret;	/* -errno, or what the step counts */
+};
+
+/* ieee802154_rcv() -> ieee802154_dgram_deliver(): the raw socket gets the frame */
+FIXTURE_VARIANT_ADD(wpan_reach, recv_root)
+{
+	.who = AS_ROOT, .tun = TUN_ROOT, .step = STEP_RECV, .crashes = true, .ret = 1,
+};
+
+/*
+ * The same frame in the user's own namespace: no socket there, and the
+ * kernel survives (with no 6LoWPAN interface up: see patch 7, 6LoWPAN, which the test kernels lack)
+ */
+FIXTURE_VARIANT_ADD(wpan_reach, recv_userns)
+{
+	.who = AS_USERNS, .tun = TUN_USER, .step = STEP_RECV, .ret = -EAFNOSUPPORT,
+};
+
+/* LIST_IFACE has no GENL_ADMIN_PERM: ieee802154_dump_iface() */
+FIXTURE_VARIANT_ADD(wpan_reach, list_dump_user)
+{
+	.who = AS_USER, .tun = TUN_ROOT, .step = STEP_LIST_DUMP, .crashes = true, .ret = 0,
+};
+
+/* ... with nothing from root but a persistent tun device the user owns */
+FIXTURE_VARIANT_ADD(wpan_reach, list_dump_owned)
+{
+	.who = AS_USER, .tun = TUN_OWNED, .step = STEP_LIST_DUMP, .crashes = true, .ret = 0,
+};
+
+/* ... and its doit: ieee802154_nl_get_dev(), ieee802154_nl_fill_iface() */
+FIXTURE_VARIANT_ADD(wpan_reach, list_doit_user)
+{
+	.who = AS_USER, .tun = TUN_ROOT, .step = STEP_LIST_DOIT, .crashes = true,
+	.ret = -ENODEV,
+};
+
+/* ieee802154_nl_get_dev(), then ml_priv as ieee802154_mlme_ops */
+FIXTURE_VARIANT_ADD(wpan_reach, llsec_get_root)
+{
+	.who = AS_ROOT, .tun = TUN_ROOT, .step = STEP_LLSEC_GET, .crashes = true,
+	.ret = -ENODEV,
+};
+
+/* ieee802154_llsec_dump_table(): ml_priv as ieee802154_mlme_ops */
+FIXTURE_VARIANT_ADD(wpan_reach, llsec_dump_root)
+{
+	.who = AS_ROOT, .tun = TUN_ROOT, .step = STEP_LLSEC_DUMP, .crashes = true, .ret = 0,
+};
+
+/* ieee802154_del_iface() (nl-phy.c): ieee802154_ptr->wpan_phy */
+FIXTURE_VARIANT_ADD(wpan_reach, del_iface_root)
+{
+	.who = AS_ROOT, .tun = TUN_ROOT, .step = STEP_DEL_IFACE, .crashes = true,
+	.ret = -ENODEV,
+};
+
+/* the same request needs CAP_NET_ADMIN: refused to the user */
+FIXTURE_VARIANT_ADD(wpan_reach, del_iface_user)
+{
+	.who = AS_USER, .tun = TUN_ROOT, .step = STEP_DEL_IFACE, .ret = -EPERM,
+};
+
+/* a user given a persistent tun device by root needs nothing else */
+FIXTURE_VARIANT_ADD(wpan_reach, bind_short_owned)
+{
+	.who = AS_USER, .tun = TUN_OWNED, .step = STEP_BIND_SHORT, .crashes = true,
+	.ret = -ENODEV,
+};
+
+/* ... and dgram_sendmsg() needs no device that is up */
+FIXTURE_VARIANT_ADD(wpan_reach, send_unbound_owned)
+{
+	.who = AS_USER, .tun = TUN_OWNED, .step = STEP_SEND, .crashes = true,
+	.ret = -ENXIO,
+};
+
+/* ... and cannot make one itself in init_net */
+FIXTURE_VARIANT_ADD(wpan_reach, tun_user)
+{
+	.who = AS_USER, .tun = TUN_NONE, .step = STEP_TUN, .ret = -EPERM,
+};
+
+/* AF_IEEE802154 sockets exist in init_net only (ieee802154_create()) */
+FIXTURE_VARIANT_ADD(wpan_reach, socket_userns)
+{
+	.who = AS_USERNS, .tun = TUN_USER, .step = STEP_SOCKET, .ret = -EAFNOSUPPORT,
+};
+
+/* the legacy netlink family is not netnsok: no id outside init_net */
+FIXTURE_VARIANT_ADD(wpan_reach, list_dump_userns)
+{
+	.who = AS_USERNS, .tun = TUN_USER, .step = STEP_LIST_DUMP, .ret = -ENOENT,
+};
+
+static int tun_attach(const char *name, short flags)
+{
+	struct ifreq ifr = { .ifr_flags = flags };
+	int fd = open("/dev/net/tun", O_RDWR);
+
+	if (fd < 0)
+		return -errno;
+	strcpy(ifr.ifr_name, name);
+	if (ioctl(fd, TUNSETIFF, &ifr)) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/* Make @name an ARPHRD_IEEE802154 tun device, up if @up; its fd or -errno */
+static int tun_wpan(const char *name, bool up)
+{
+	int fd = tun_attach(name, IFF_TUN), err;
+
+	if (fd < 0)
+		return fd;
+	err = ioctl(fd, TUNSETLINK, (unsigned long)ARPHRD_IEEE802154) ? -errno : 0;
+	if (!err && up)
+		err = link_flags(name, IFF_UP, 0);
+	if (err) {
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+static int wpan_genl(int cmd, bool dump, struct genl_req *req)
+{
+	int family = genl_family(WPAN_NL_NAME);
+
+	if (family < 0)
+		return family;
+	genl_init(req, family, cmd, WPAN_NL_VERSION);
+	if (!dump)
+		rtnl_add(NH(req), WPAN_ATTR_DEV_NAME, REACH_TUN, sizeof(REACH_TUN));
+	return 0;
+}
+
+static void count_tun(struct nlmsghdr *nh, void *arg)
+{
+	struct rtattr *rta = genl_attr(nh, WPAN_ATTR_DEV_NAME);
+
+	if (rta && !strcmp(RTA_DATA(rta), REACH_TUN))
+		++*(int *)arg;
+}
+
+/* A data frame with a tun_pi header: ETH_P_IEEE802154 */
+static int write_frame(int tun)
+{
+	static const uint8_t frame[] = {
+		0x00, 0x00, 0x00, ETH_P_IEEE802154,	/* struct tun_pi */
+		0x41, 0x88, 0x01,		/* data, PAN id compression, seq 1 */
+		0x34, 0x12, 0xff, 0xff, 0x01, 0x00,	/* PAN, dst, src */
+		'x',
+	};
+
+	return write(tun, frame, sizeof(frame)) == sizeof(frame) ? 0 : -EIO;
+}
+
+static int step_recv(int tun)
+{
+	struct pollfd pfd = { .events = POLLIN };
+	char buf[64];
+	int ret;
+
+	/* created before the write, so that it sees the frame */
+	pfd.fd = socket(AF_IEEE802154, SOCK_RAW, 0);
+	ret = pfd.fd < 0 ? -errno : 0;
+	if (write_frame(tun))
+		return -EIO;
+	if (ret)
+		return ret;
+	ret = poll(&pfd, 1, 2000) == 1 && recv(pfd.fd, buf, sizeof(buf), 0) > 0;
+	close(pfd.fd);
+	return ret;
+}
+
+static int step_bind_short(void)
+{
+	struct wpan_sockaddr sa = { .family = AF_IEEE802154 };
+	int fd = socket(AF_IEEE802154, SOCK_DGRAM, 0), ret;
+
+	if (fd < 0)
+		return -errno;
+	sa.addr.addr_type = WPAN_ADDR_SHORT;
+	sa.addr.pan_id = 0x1234;
+	sa.addr.short_addr = 0x0001;
+	ret = bind(fd, (struct sockaddr *)&sa, sizeof(sa)) ? -errno : 0;
+	close(fd);
+	return ret;
+}
+
+static int step_send(void)
+{
+	struct wpan_sockaddr to = { .family = AF_IEEE802154 };
+	int fd = socket(AF_IEEE802154, SOCK_DGRAM, 0), ret;
+
+	if (fd < 0)
+		return -errno;
+	to.addr.addr_type = WPAN_ADDR_SHORT;
+	to.addr.pan_id = 0x1234;
+	to.addr.short_addr = 0x0002;
+	ret = sendto(fd, "x", 1, 0, (struct sockaddr *)&to, sizeof(to)) < 0 ? -errno : 0;
+	close(fd);
+	return ret;
+}
+
+static int run_step(const FIXTURE_VARIANT(wpan_reach) *variant, int tun)
+{
+	struct genl_req req;
+	int ret, n = 0;
+
+	switch (variant->step) {
+	case STEP_TUN:
+		ret = tun_attach(REACH_TUN, IFF_TUN);
+		if (ret >= 0) {
+			close(ret);
+			ret = 0;
+		}
+		return ret;
+	case STEP_SOCKET:
+		ret = socket(AF_IEEE802154, SOCK_DGRAM, 0);
+		if (ret < 0)
+			return -errno;
+		close(ret);
+		return 0;
+	case STEP_BIND_SHORT:
+		return step_bind_short();
+	case STEP_SEND:
+		return step_send();
+	case STEP_RECV:
+		return step_recv(tun);
+	case STEP_LIST_DUMP:
+		ret = wpan_genl(WPAN_LIST_IFACE, true, &req);
+		if (!ret)
+			ret = nl_dump(NETLINK_GENERIC, NH(&req), count_tun, &n);
+		return ret < 0 ? ret : n;
+	case STEP_LLSEC_DUMP:
+		ret = wpan_genl(WPAN_LLSEC_LIST_KEY, true, &req);
+		return ret ? ret : nl_dump(NETLINK_GENERIC, NH(&req), NULL, NULL);
+	case STEP_LIST_DOIT: {
+		char reply[4096];
+
+		ret = wpan_genl(WPAN_LIST_IFACE, false, &req);
+		return ret ? ret : nl_talk(NETLINK_GENERIC, NH(&req), reply, sizeof(reply));
+	}
+	case STEP_LLSEC_GET:
+	case STEP_DEL_IFACE:
+		ret = wpan_genl(variant->step == STEP_DEL_IFACE ? WPAN_DEL_IFACE :
+				WPAN_LLSEC_GETPARAMS, false, &req);
+		return ret ? ret : nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
+	}
+	return -EINVAL;
+}
+
+/* Become @who, make the user's own tun device if the row says so, run the step */
+static int reach_child(const FIXTURE_VARIANT(wpan_reach) *variant, int tun)
+{
+	gid_t gid = NOBODY;
+	int ret;
+
+	if (variant->who != AS_ROOT &&
+	    (setgroups(1, &gid) || setgid(NOBODY) || setuid(NOBODY)))
+		return -errno;
+	if (variant->who == AS_USERNS && unshare(CLONE_NEWUSER | CLONE_NEWNET))
+		return -errno;
+	if (variant->tun == TUN_OWNED || variant->tun == TUN_USER) {
+		tun = tun_wpan(REACH_TUN, variant->tun == TUN_USER);
+		if (tun < 0) {
+			printf("# wpan_reach: the user's tun device: %s\n", strerror(-tun));
+			return tun;
+		}
+	}
+	ret = run_step(variant, tun);
+	if (tun >= 0)
+		close(tun);
+	return ret;
+}
+
+FIXTURE_SETUP(wpan_reach)
+{
+	self->tun = -1;
+	/* what udev does on a distribution (50-udev-default.rules) */
+	ASSERT_EQ(0, chmod("/dev/net/tun", 0666));
+	if (variant->tun == TUN_ROOT) {
+		self->tun = tun_wpan(REACH_TUN, true);
+		ASSERT_LE(0, self->tun);
+	} else if (variant->tun == TUN_OWNED) {
+		int fd = tun_attach(REACH_TUN, IFF_TUN);
+
+		ASSERT_LE(0, fd);
+		ASSERT_EQ(0, ioctl(fd, TUNSETOWNER, (unsigned long)NOBODY));
+		ASSERT_EQ(0, ioctl(fd, TUNSETPERSIST, 1UL));
+		close(fd);
+	}
+}
+
+FIXTURE_TEARDOWN(wpan_reach)
+{
+	if (self->tun >= 0)
+		close(self->tun);
+	if (variant->tun == TUN_OWNED) {
+		int fd = tun_attach(REACH_TUN, IFF_TUN);
+
+		ASSERT_LE(0, fd);
+		EXPECT_EQ(0, ioctl(fd, TUNSETPERSIST, 0UL));
+		close(fd);
+	}
+}
+
+TEST_F(wpan_reach, step)
+{
+	int pipefd[2], status, ret = -EIO;
+	pid_t pid;
+
+	if (variant->crashes && !kernel_has_fixes())
+		SKIP(return, "this kernel lacks the fix: the row dereferences NULL");
+
+	ASSERT_EQ(0, pipe(pipefd));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		close(pipefd[0]);
+		ret = reach_child(variant, self->tun);
+		_exit(write(pipefd[1], &ret, sizeof(ret)) == sizeof(ret) ? 0 : 1);
+	}
+	close(pipefd[1]);
+	ASSERT_EQ(sizeof(ret), read(pipefd[0], &ret, sizeof(ret)));
+	close(pipefd[0]);
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_EQ(0, status);
+	EXPECT_EQ(variant->ret, ret);
 }
 
 TEST_HARNESS_MAIN

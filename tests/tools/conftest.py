@@ -130,7 +130,19 @@ def top(tmp_path):
     (t / "tests" / "expect" / "console.expected").write_text("# none\n")
     (t / "build" / "tooltest" / "linux").mkdir(parents=True)
     (t / "build" / "tooltest" / "obj").mkdir()
+    # The run "tooltest" is a queue of one empty part (scripts/queues.py).
+    empty_queue(t, "tooltest")
     return t
+
+
+def empty_queue(top, name):
+    """patches/series and patches/queues in TOP with a queue NAME of one
+    part, P, whose only patch (not a patch) is never applied by the tests
+    that use it."""
+    (top / "patches").mkdir(exist_ok=True)
+    (top / "patches" / "series").write_text("# Part P, placeholder\nnever-applied.patch\n")
+    (top / "patches" / "queues").write_text(f"{name} P\n")
+    (top / "patches" / "never-applied.patch").write_text("not a patch\n")
 
 
 def guest_programs(top, *names):

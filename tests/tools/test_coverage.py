@@ -5,6 +5,16 @@ passed."""
 from conftest import SCRIPTS, run
 
 
+def queues(patches):
+    """patches/series and patches/queues in PATCHES: the main queue has one
+    patch more than the baseline (none), an empty one: no changed function."""
+    patches.mkdir()
+    (patches / "series").write_text("# Part A\na.patch\n# Part D\nd.patch\n")
+    (patches / "queues").write_text("main A D\nnone D\n")
+    (patches / "a.patch").write_text("")
+    (patches / "d.patch").write_text("")
+
+
 def report(tmp_path, tree, names):
     d = tmp_path / "run"
     (d / "files" / "coverage").mkdir(parents=True)
@@ -14,8 +24,8 @@ def report(tmp_path, tree, names):
     obj = tmp_path / "obj"
     (obj / "net" / "x").mkdir(parents=True)
     (obj / "net" / "x" / "af_x.o").write_text("")
+    queues(tmp_path / "patches")
     patches = tmp_path / "patches"
-    patches.mkdir()
     return run(["python3", str(SCRIPTS / "coverage.py"), "report", str(d), "--tree", str(tree),
                 "--obj", str(obj), "--patches", str(patches), "--reasons", "/dev/null"])
 

@@ -35,4 +35,18 @@ def test_check_order():
     assert rc == 0, out
     line = next(l for l in out.splitlines() if l.startswith("check: "))
     assert line.split(":", 1)[1].split() == ["tool-tests", "checkpatch", "compile-touched",
-                                             "fixes-alone", "check-prototypes", "run", "baseline"]
+                                             "fixes-alone", "backport-build", "check-prototypes",
+                                             "run", "baseline"]
+
+
+def test_check_runs_the_fixes_queue():
+    """make check builds, boots and compares the fixes queue after main and
+    the baseline (make -n runs the sub-makes' recipes as a dry run too)."""
+    rc, out = dry("check")
+    assert rc == 0, out
+    lines = out.splitlines()
+    run_fixes = [i for i, l in enumerate(lines) if "run SERIES=fixes" in l]
+    compare_fixes = [i for i, l in enumerate(lines) if "compare SERIES=fixes" in l]
+    baseline = [i for i, l in enumerate(lines) if "run SERIES=none" in l]
+    assert run_fixes and compare_fixes and baseline, out
+    assert baseline[0] < run_fixes[0] < compare_fixes[0], out

@@ -9,7 +9,7 @@ import tarfile
 
 import pytest
 
-from conftest import SCRIPTS, run
+from conftest import run
 
 
 @pytest.fixture
@@ -27,26 +27,33 @@ def tarball(tmp_path):
     return path
 
 
-def prepare(tmp_path, tar):
-    env = dict(os.environ, BUILD=str(tmp_path / "build"), TARBALL=str(tar))
-    return run(["sh", str(SCRIPTS / "prepare-tree.sh"), "tooltest-empty"], env=env)
+def prepare(top, tar):
+    """prepare-tree.sh of the copy TOP for its queue "tooltest", whose
+    patch is never reached: these tarballs are no kernels."""
+    env = dict(os.environ, BUILD=str(top / "build"), TARBALL=str(tar))
+    return run(["sh", str(top / "scripts" / "prepare-tree.sh"), "tooltest"], env=env)
 
 
-def test_good_tarball_becomes_base(tmp_path, tarball):
-    rc, out = prepare(tmp_path, tarball)
-    assert rc == 0, out
-    src = tmp_path / "build" / "src"
+def test_good_tarball_becomes_base(top, tarball):
+    rc, out = prepare(top, tarball)
+    # the extract is done; the queue's placeholder patch does not exist
+    assert "==> [extract] done" in out, out
+    assert rc != 0 and "never-applied.patch" in out, out
+    src = top / "build" / "src"
     tags = subprocess.run(["git", "-C", str(src), "tag"], capture_output=True, text=True)
     assert tags.stdout.split() == ["base"]
     assert (src / "data.bin").stat().st_size == 1 << 20
-    assert "0 patch(es) applied" in out
+    # the base commit has the fixed identity and date: the same id everywhere
+    rc, out = run(["sh", "-c", f". {top}/scripts/lib.sh && base_commit_id {src}"])
+    base = subprocess.run(["git", "-C", str(src), "rev-parse", "base"], capture_output=True, text=True)
+    assert rc == 0 and out.strip() == base.stdout.strip(), out
 
 
-def test_truncated_tarball_stops_before_commit(tmp_path, tarball):
+def test_truncated_tarball_stops_before_commit(top, tmp_path, tarball):
     cut = tmp_path / "cut.tar.xz"
     cut.write_bytes(tarball.read_bytes()[: tarball.stat().st_size // 2])
-    rc, out = prepare(tmp_path, cut)
+    rc, out = prepare(top, cut)
     assert rc != 0, out
     assert "==> [extract] FAILED" in out
-    assert not (tmp_path / "build" / "src").exists(), "a broken tree became the base"
-    assert not (tmp_path / "build" / "src.tmp" / ".git").exists(), "a broken tree was committed"
+    assert not (top / "build" / "src").exists(), "a broken tree became the base"
+    assert not (top / "build" / "src.tmp" / ".git").exists(), "a broken tree was committed"

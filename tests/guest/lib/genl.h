@@ -50,6 +50,56 @@ static inline struct rtattr *genl_attr(struct nlmsghdr *nh, int type)
 	return NULL;
 }
 
+/*
+ * Send dump request @req (NLM_F_DUMP is added) on a new @proto netlink
+ * socket and call @each for every answer until NLMSG_DONE. Returns the
+ * number of answers, or -errno from the kernel (an error message, or a
+ * negative NLMSG_DONE status).
+ */
+static inline int nl_dump(int proto, struct nlmsghdr *req,
+			  void (*each)(struct nlmsghdr *nh, void *arg), void *arg)
+{
+	char buf[16384];
+	struct nlmsghdr *nh;
+	int fd, n, count = 0, ret = -EIO;
+
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, proto);
+	if (fd < 0)
+		return -errno;
+	req->nlmsg_flags |= NLM_F_DUMP;
+	if (send(fd, req, req->nlmsg_len, 0) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	for (;;) {
+		n = recv(fd, buf, sizeof(buf), 0);
+		if (n < 0) {
+			ret = -errno;
+			goto out;
+		}
+		if (n == 0)
+			goto out;
+		for (nh = (void *)buf; NLMSG_OK(nh, (unsigned int)n); nh = NLMSG_NEXT(nh, n)) {
+			if (nh->nlmsg_type == NLMSG_ERROR) {
+				ret = ((struct nlmsgerr *)NLMSG_DATA(nh))->error;
+				goto out;
+			}
+			if (nh->nlmsg_type == NLMSG_DONE) {
+				ret = *(int *)NLMSG_DATA(nh);
+				if (!ret)
+					ret = count;
+				goto out;
+			}
+			count++;
+			if (each)
+				each(nh, arg);
+		}
+	}
+out:
+	close(fd);
+	return ret;
+}
+
 /* The id of generic netlink family @name, or -errno. */
 static inline int genl_family(const char *name)
 {
