@@ -26,6 +26,7 @@
 #include <linux/if_tun.h>
 #include <net/if_arp.h>
 #include <poll.h>
+#include <stdio.h>
 #include <sched.h>
 #include <stdint.h>
 #include <string.h>
@@ -464,6 +465,26 @@ static int run_step(const FIXTURE_VARIANT(wpan_reach) *variant, int tun)
 	return -EINVAL;
 }
 
+/*
+ * The tun device the step is about exists where the user runs, with link
+ * type ARPHRD_IEEE802154: without it, a kernel with the fix would give the
+ * same answers as one that never met the device.
+ */
+static int tun_is_there(void)
+{
+	struct ifreq ifr = { 0 };
+	int fd = socket(AF_INET, SOCK_DGRAM, 0), ok;
+
+	if (fd < 0)
+		return 0;
+	strcpy(ifr.ifr_name, REACH_TUN);
+	/* the socket's network namespace is the caller's (sysfs is init_net's) */
+	ok = !ioctl(fd, SIOCGIFHWADDR, &ifr) &&
+	     ifr.ifr_hwaddr.sa_family == ARPHRD_IEEE802154;
+	close(fd);
+	return ok;
+}
+
 /* Become @who, make the user's own tun device if the row says so, run the step */
 static int reach_child(const FIXTURE_VARIANT(wpan_reach) *variant, int tun)
 {
@@ -482,7 +503,12 @@ static int reach_child(const FIXTURE_VARIANT(wpan_reach) *variant, int tun)
 			return tun;
 		}
 	}
-	ret = run_step(variant, tun);
+	if (variant->tun != TUN_NONE && !tun_is_there()) {
+		printf("# wpan_reach: no %s of type ARPHRD_IEEE802154 here\n", REACH_TUN);
+		ret = -EIO;	/* no row expects it */
+	} else {
+		ret = run_step(variant, tun);
+	}
 	if (tun >= 0)
 		close(tun);
 	return ret;
