@@ -9,7 +9,7 @@ every function the series changes, at least once?
       proto::bind/connect/pre_connect/sendmsg (found as
       scripts/check-prototypes.py finds them) and every function whose body a patch of patches/series
       changes or adds (.c files; KUnit and test files and the patches of the
-      baseline series.none left out), each only if its file is compiled into
+      baseline queue "none" left out), each only if its file is compiled into
       the test kernel (OBJ/<file>.o exists). /init (tests/init/init.c) hands
       the list to ftrace's function profiler.
 
