@@ -12,7 +12,8 @@
 #                         the kernel's own selftests, case by case (needs run and baseline)
 #   make abi-layout       every struct that holds a sockaddr has the same layout on both
 #                         kernels, and no sockaddr flexible-array warning is left (needs both)
-#   make bisect-build     build every prefix of the series (slow, not in check)
+#   make bisect-build     build every prefix of the series (slow, not in check;
+#                         resumable: a prefix that built is not built again)
 #   make gcc12            Debian's compiler: the touched files with gcc-12 (no warning the
 #                         baseline lacks), and the test kernel built with gcc-12 and booted
 #                         with the whole suite (not in check; needs make run for the compare)

@@ -3,6 +3,11 @@
 # 1, patches 1-2, ...) with the test config, in $BUILD/$SERIES-bisect, so
 # that each patch is shown to build on its own. Slow: not part of make check.
 # BISECT_FROM=k starts at prefix k (the earlier ones were shown before).
+# A prefix is keyed by what is built: its patches' diffs and the config
+# fragments. The key of a prefix that built goes into $BUILD/bisect-ok
+# (shared by every queue: part A's prefixes of the fixes queue are the
+# same trees as the main queue's), so a run can be resumed, and a tree
+# that built for one queue is not built again for another.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
@@ -11,16 +16,22 @@ BUILD=${BUILD:-$TOP/build}
 export NAME="$SERIES-bisect"
 all=$(series_patches "$SERIES")
 total=$(echo "$all" | wc -l)
+# The fragments configure.sh merges (clang's only with LLVM).
+fragments=$(ls "$TOP"/config/*.config)
+if [ -n "${LLVM:-}" ]; then
+	fragments="$fragments $(ls "$TOP"/config/clang/*.config)"
+fi
+OK=$BUILD/bisect-ok
 k=${BISECT_FROM:-1}
 while [ "$k" -le "$total" ]; do
 	p=$(echo "$all" | sed -n "${k}p")
-	# A prefix that built once is not built again (the run can be resumed).
-	# The key is the diffs of the prefix's patches: a reworded commit
-	# message or a renumbered subject does not change what is built.
-	key=$(echo "$all" | head -n "$k" | xargs sed -n '/^diff --git /,$p' |
-		sha256sum | cut -c1-16)
-	if [ -f "$BUILD/$NAME/ok/$key" ]; then
-		echo "bisect-build: $k/$total $(basename "$p"): built before"
+	# A reworded commit message or a renumbered subject does not change
+	# the key: only the diffs and the config do.
+	key=$( (echo "$all" | head -n "$k" | xargs sed -n '/^diff --git /,$p'
+		# shellcheck disable=SC2086
+		cat $fragments) | sha256sum | cut -c1-16)
+	if [ -f "$OK/$key" ]; then
+		echo "bisect-build: $k/$total $(basename "$p"): built before ($(cat "$OK/$key"))"
 		k=$((k + 1))
 		continue
 	fi
@@ -31,8 +42,8 @@ while [ "$k" -le "$total" ]; do
 		echo "bisect-build: FAILED at $k/$total $(basename "$p") (log: $BUILD/$NAME/build-$k.log)"
 		exit 1
 	fi
-	mkdir -p "$BUILD/$NAME/ok"
-	touch "$BUILD/$NAME/ok/$key"
+	mkdir -p "$OK"
+	echo "$SERIES $k/$total, $(date -u +%FT%TZ)" >"$OK/$key"
 	k=$((k + 1))
 done
 echo "bisect-build: $SERIES: all $total prefixes build"

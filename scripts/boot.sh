@@ -13,7 +13,7 @@ machine_env
 KERNEL=$DIR/obj/arch/x86/boot/bzImage
 INITRD=$DIR/initramfs.cpio.gz
 # kasan_multi_shot: KASAN prints every report, not only the first of the
-# boot (exact-length mode's KUnit control reports on purpose, early).
+# boot (the redzone option's KUnit control reports on purpose, early).
 # workbench.parts: the parts of patches/series this kernel carries, for the
 # guest tests whose expectations depend on them (lib/rtnl.h kernel_has_part()).
 parts=$(series_parts "$SERIES")

@@ -6,7 +6,7 @@ The console must be free of sanitizer reports, WARNINGs, Oopses and panics,
 except the KASAN or KMSAN reports an expectation file pins: lines
 "COUNT PREFIX", where PREFIX is the start of a report's "BUG: KASAN: ..."
 or "BUG: KMSAN: ..." line after the timestamp (for example the negative
-control of exact-length socket addresses, which reports on purpose). A
+control of the redzone after socket addresses, which reports on purpose). A
 pinned report is one block from the sanitizer's "=====" line to the next; each PREFIX must match exactly COUNT
 blocks, and a block that no PREFIX claims is trouble like any other line.
 The guest must also have finished: the console has the line --done

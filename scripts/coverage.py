@@ -60,7 +60,7 @@ MACRO_NAMES = [
     (re.compile(r"^BPF_CALL_\d$"), "{}"),
 ]
 # Not converted, but they parse the address sendto() and sendmsg() carry
-# (msg_name), and exact-length mode checks them like bind and connect: their
+# (msg_name), and the redzone option checks them like bind and connect: their
 # implementations are profiled too.
 SENDMSG = [("proto_ops", "sendmsg", "socket"), ("proto", "sendmsg", "sock")]
 

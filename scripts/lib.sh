@@ -150,8 +150,8 @@ serial_file() {
 
 # guest_console_clean: after a boot of $DIR, the console must be free of
 # sanitizer reports, WARNINGs, Oopses and panics other than the reports
-# pinned by tests/expect/console.expected (every kernel that has exact-length
-# mode's KUnit control) and tests/expect/${NAME:-$SERIES}.console, and /init
+# pinned by tests/expect/console.expected (every kernel that has the
+# redzone's KUnit control) and tests/expect/${NAME:-$SERIES}.console, and /init
 # must have finished (scripts/console.py); the offending lines go to
 # $DIR/console.bad.
 guest_console_clean() {
@@ -160,7 +160,7 @@ guest_console_clean() {
 		echo "parse: ${NAME:-$SERIES}: no $DIR/obj/.config: which kernel booted?"
 		return 1
 	fi
-	if grep -q '^CONFIG_DEBUG_NET_SOCKADDR_EXACT_KUNIT_TEST=y' "$DIR/obj/.config"; then
+	if grep -q '^CONFIG_DEBUG_NET_SOCKADDR_REDZONE_KUNIT_TEST=y' "$DIR/obj/.config"; then
 		set -- --expect "$TOP/tests/expect/console.expected"
 	fi
 	if [ -f "$TOP/tests/expect/${NAME:-$SERIES}.console" ]; then

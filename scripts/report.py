@@ -44,7 +44,7 @@ def header(build, series):
     print(f"# Results: the `{series}` series against the baseline\n")
     print(f"Measured {now} by `make report` (workbench {rev}{' with local changes' if dirty else ''})"
           f" on Linux {version}, {clang}. Baseline: `none` (6.12.118 with only the test patches: the KUnit bounds suite and "
-          f"exact-length socket addresses); "
+          f"the KASAN redzone after socket addresses); "
           f"series: `{series}`, {len(patches)} patches: {stat} ({code} outside the KUnit tests).\n")
 
 

@@ -33,7 +33,7 @@ def hunk(line):
 
 
 # Test files: their proto_ops are test doubles, not implementations (the
-# exact-length KUnit control defines its callbacks in both forms), and
+# redzone KUnit control defines its callbacks in both forms), and
 # their code is not the series' code.
 TEST_FILE = re.compile(r"(^|/)(tools|test|tests)/|kunit|[_-]test\.c$")
 

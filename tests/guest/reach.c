@@ -5,8 +5,8 @@
  *  - isotp, l2tp_ip6 and tipc bind (patches 9-11): uid 65534, without any
  *    capability, makes the socket and binds with an address shorter than
  *    the checks want. The result is the same on every kernel; on a kernel
- *    without part A the bind reads past addr_len, which exact-length mode
- *    (DEBUG_NET_SOCKADDR_EXACT, on in the test kernels) reports: those
+ *    without part A the bind reads past addr_len, which the redzone option
+ *    (DEBUG_NET_SOCKADDR_REDZONE, on in the test kernels) reports: those
  *    reports are pinned in tests/expect/none.console with the others.
  *  - X.25 and AppleTalk (patches 12 and 13): uid 65534 makes the socket in
  *    the initial network namespace; in a user and network namespace of its

@@ -10,7 +10,7 @@
  * (__sys_bind_socket(), __sys_connect_file(), sock_sendmsg()), so each
  * operation must give what the syscall gives for the same socket, address
  * and length: that is asserted, length by length, on a new socket each.
- * With exact-length socket addresses (DEBUG_NET_SOCKADDR_EXACT) the
+ * With the redzone after socket addresses (DEBUG_NET_SOCKADDR_REDZONE) the
  * protocol sees exactly the given length here too; the KMSAN kernel sees
  * what io_uring's own prep code reads of its buffer.
  *

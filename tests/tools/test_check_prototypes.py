@@ -44,7 +44,7 @@ def test_no_implementation_fails(mini_tree):
 
 
 def test_test_doubles_are_not_implementations(mini_tree):
-    """A KUnit file's proto_ops (exact-length mode's control defines its
+    """A KUnit file's proto_ops (the redzone's control defines its
     callbacks in both forms and picks one with __builtin_choose_expr) is
     not an implementation; before the fix it failed the tree."""
     k = mini_tree / "net/core/x_kunit.c"

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """scripts/console.py: a console is clean when the only sanitizer reports on
 it are the KASAN reports an expectation file pins, each exactly as often as
-pinned (issue 18: exact-length mode's negative control reports on purpose)."""
+pinned (issue 18: the redzone's negative control reports on purpose)."""
 import pytest
 
 from conftest import SCRIPTS, TOP, run
@@ -13,7 +13,7 @@ def report(func, stamp="12.345678"):
     """A KASAN report block as the kernel prints it."""
     body = [RULE,
             f"BUG: KASAN: slab-out-of-bounds in {func}+0x5d/0x90",
-            "Read of size 1 at addr ffff888004a3c1a8 by task sockaddr_exact/93",
+            "Read of size 1 at addr ffff888004a3c1a8 by task sockaddr_redzone/93",
             "",
             "Call Trace:",
             " <TASK>",
@@ -50,39 +50,39 @@ def test_unpinned_report(tmp_path):
 
 
 def test_pinned_reports_exactly(tmp_path):
-    rc, out = check(tmp_path, report("exact_read") * 2 + DONE,
-                    "# control\n2 BUG: KASAN: slab-out-of-bounds in exact_read\n")
+    rc, out = check(tmp_path, report("redzone_read") * 2 + DONE,
+                    "# control\n2 BUG: KASAN: slab-out-of-bounds in redzone_read\n")
     assert rc == 0 and "console clean (2 pinned" in out, out
     assert (tmp_path / "bad").read_text() == ""
 
 
 @pytest.mark.parametrize("found", [0, 1, 3])
 def test_pinned_count_differs(tmp_path, found):
-    rc, out = check(tmp_path, report("exact_read") * found + DONE,
-                    "2 BUG: KASAN: slab-out-of-bounds in exact_read\n")
+    rc, out = check(tmp_path, report("redzone_read") * found + DONE,
+                    "2 BUG: KASAN: slab-out-of-bounds in redzone_read\n")
     assert rc == 1 and f"expected 2 report(s) 'BUG: KASAN: slab-out-of-bounds in " \
-        f"exact_read', found {found}" in out, out
+        f"redzone_read', found {found}" in out, out
 
 
 def test_pin_claims_only_its_own_report(tmp_path):
-    console = report("exact_read") + report("tipc_bind") + DONE
-    rc, out = check(tmp_path, console, "1 BUG: KASAN: slab-out-of-bounds in exact_read\n")
+    console = report("redzone_read") + report("tipc_bind") + DONE
+    rc, out = check(tmp_path, console, "1 BUG: KASAN: slab-out-of-bounds in redzone_read\n")
     assert rc == 1, out
     bad = (tmp_path / "bad").read_text()
-    assert "tipc_bind" in bad and "exact_read" not in bad
+    assert "tipc_bind" in bad and "redzone_read" not in bad
 
 
 def test_trouble_outside_a_report(tmp_path):
-    console = report("exact_read") + "[1.0] WARNING: CPU: 0 PID: 1 at net/x.c:1\n" + DONE
-    rc, out = check(tmp_path, console, "1 BUG: KASAN: slab-out-of-bounds in exact_read\n")
+    console = report("redzone_read") + "[1.0] WARNING: CPU: 0 PID: 1 at net/x.c:1\n" + DONE
+    rc, out = check(tmp_path, console, "1 BUG: KASAN: slab-out-of-bounds in redzone_read\n")
     assert rc == 1 and "WARNING: CPU" in out, out
 
 
 def test_report_cut_off(tmp_path):
     """A report whose closing rule never came (the guest died) is claimed up
     to the end, and the guest did not finish."""
-    console = report("exact_read").rsplit("[", 1)[0]
-    rc, out = check(tmp_path, console, "1 BUG: KASAN: slab-out-of-bounds in exact_read\n")
+    console = report("redzone_read").rsplit("[", 1)[0]
+    rc, out = check(tmp_path, console, "1 BUG: KASAN: slab-out-of-bounds in redzone_read\n")
     assert rc == 1 and "did not finish" in out, out
 
 
@@ -91,7 +91,7 @@ def test_guest_did_not_finish(tmp_path):
     assert rc == 1 and "did not finish" in out, out
 
 
-@pytest.mark.parametrize("line", ["exact_read", "0 BUG: KASAN: x", "2 KASAN: x"])
+@pytest.mark.parametrize("line", ["redzone_read", "0 BUG: KASAN: x", "2 KASAN: x"])
 def test_bad_expectation_file(tmp_path, line):
     rc, out = check(tmp_path, DONE, line + "\n")
     assert rc == 2 and "not 'COUNT BUG: KASAN|KMSAN" in out, out
@@ -103,7 +103,7 @@ def test_repository_pins_parse():
     files = [TOP / "tests" / "expect" / "console.expected"] + \
         sorted((TOP / "tests" / "expect").glob("*.console"))
     pins = [p for f in files for p in console.read_expect(f)]
-    assert pins, "no pinned reports: exact-length mode's control is not checked"
+    assert pins, "no pinned reports: the redzone's control is not checked"
 
 
 def test_pinned_kmsan_report(tmp_path):

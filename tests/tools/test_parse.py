@@ -45,7 +45,7 @@ def boot(tmp_path):
     (d / "console.log").write_text("Linux version 6.12.118\n" + pinned_reports() +
                                    "Run /init as init process\ninit: all tests done\n")
     (d / "obj").mkdir()
-    (d / "obj" / ".config").write_text("CONFIG_DEBUG_NET_SOCKADDR_EXACT_KUNIT_TEST=y\n")
+    (d / "obj" / ".config").write_text("CONFIG_DEBUG_NET_SOCKADDR_REDZONE_KUNIT_TEST=y\n")
     (d / "files.txt").write_text("### transcript/a\nline\n### end\n")
     (d / "guest.ktap").write_text("KTAP version 1\n")
     stub = tmp_path / "json"
@@ -94,7 +94,7 @@ def test_guest_did_not_finish(boot):
 
 
 def test_control_pins_only_with_the_control(boot):
-    """A kernel without exact-length mode's KUnit control (the KMSAN kernel)
+    """A kernel without the redzone's KUnit control (the KMSAN kernel)
     must not print its reports: the pins of console.expected do not apply."""
     (boot / "obj" / ".config").write_text("CONFIG_KMSAN=y\n")
     rc, out = parse(boot)

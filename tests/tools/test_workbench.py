@@ -28,7 +28,7 @@ def test_hunk(line, want):
 
 @pytest.mark.parametrize("path, want", [
     ("net/core/sockaddr_kunit.c", True),
-    ("net/core/sockaddr_exact_kunit.c", True),
+    ("net/core/sockaddr_redzone_kunit.c", True),
     ("lib/test_bpf.c", False),
     ("drivers/net/foo_test.c", True),
     ("tools/testing/selftests/net/socket.c", True),

@@ -378,7 +378,7 @@ TEST_F(family, connect_lengths)
  * a new one after every call that may have changed the socket's state.
  * Nothing about the results is asserted (they are counted in the
  * diagnostics): the oracle is the kernel. The test kernels hand protocols
- * exact-length copies of these addresses (DEBUG_NET_SOCKADDR_EXACT), so a
+ * exact-length copies of these addresses (DEBUG_NET_SOCKADDR_REDZONE), so a
  * read past the length is a KASAN report, and the host fails the run on it.
  */
 static inline unsigned int sweep_rand(unsigned int *x)
