@@ -121,7 +121,7 @@ def compiled(obj, rel):
 
 def series_patches(patches):
     """The patch files of the main queue, less those of the baseline queue
-    "none" (the test patches, which change no kernel code)."""
+    "none" (the test patches, which change no kernel behaviour unless enabled)."""
     top = str(patches.parent)
     baseline = set(queues.resolve("none", top)[0])
     return [pathlib.Path(p) for p in queues.resolve("main", top)[0] if p not in baseline]
