@@ -16,11 +16,7 @@ BUILD=${BUILD:-$TOP/build}
 export NAME="$SERIES-bisect"
 all=$(series_patches "$SERIES")
 total=$(echo "$all" | wc -l)
-# The fragments configure.sh merges (clang's only with LLVM).
-fragments=$(ls "$TOP"/config/*.config)
-if [ -n "${LLVM:-}" ]; then
-	fragments="$fragments $(ls "$TOP"/config/clang/*.config)"
-fi
+fragments=$(config_fragments)
 OK=$BUILD/bisect-ok
 k=${BISECT_FROM:-1}
 while [ "$k" -le "$total" ]; do

@@ -8,13 +8,7 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 series_env "$@"
-# config/clang/*.config: symbols only clang has (make gcc12 builds with gcc).
-if [ -z "${FRAGMENTS:-}" ]; then
-	FRAGMENTS=$(ls "$TOP"/config/*.config)
-	if [ -n "${LLVM:-}" ]; then
-		FRAGMENTS="$FRAGMENTS $(ls "$TOP"/config/clang/*.config)"
-	fi
-fi
+FRAGMENTS=$(config_fragments)
 
 want=$(cat "$DIR/tree.stamp" $FRAGMENTS | sha256sum | cut -d' ' -f1)
 stamp=$OBJ/config.stamp

@@ -1,4 +1,21 @@
 # lib.sh - shared helpers for the workbench scripts (sourced, not run).
+# config_fragments: the config fragments a test kernel is made of, one
+# path per word: $FRAGMENTS when set (a profile such as make kmsan's),
+# else config/*.config, and config/clang/*.config (symbols only clang has;
+# make gcc12 builds with gcc) when LLVM is set. configure.sh merges them;
+# bisect-build.sh keys its prefixes by them.
+config_fragments() {
+	if [ -n "${FRAGMENTS:-}" ]; then
+		echo "$FRAGMENTS"
+		return
+	fi
+	_f=$(ls "$TOP"/config/*.config) || return 1
+	if [ -n "${LLVM:-}" ]; then
+		_f="$_f $(ls "$TOP"/config/clang/*.config)" || return 1
+	fi
+	echo $_f
+}
+
 # series_env SERIES: the folders of one series' run: BUILD (all runs), DIR
 # (this run: $BUILD/$NAME, NAME defaults to SERIES), TREE (its kernel
 # source), OBJ (its test-config objects).
