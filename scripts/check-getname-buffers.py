@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""check-getname-buffers.py TREE [REASONS] - the buffers handed to
+"""check-getname-buffers.py TREE [REASONS [EXPECTED]] - the buffers handed to
 proto_ops::getname, kernel_getsockname() and kernel_getpeername().
 
 getname writes a whole address of the socket's own family (28 bytes for
@@ -19,7 +19,12 @@ compiler checks the type once getname takes a struct sockaddr_storage.
 
 REASONS lists the smaller buffers that are known to be safe, one per line:
 "FILE VARIABLE reason". Exit 1 on a smaller buffer without a reason, or on
-a reason that matches nothing (stale)."""
+a reason that matches nothing (stale).
+
+EXPECTED, for a tree that still has the overruns (plain 6.12.118), lists
+them, "FILE VARIABLE" per line: then the smaller buffers without a reason
+must be exactly these, no more and no fewer (the regression check of a fix
+that no guest can run)."""
 import re
 import subprocess
 import sys
@@ -62,10 +67,17 @@ def main(argv):
         for _, line in wb.expect_lines(argv[2], inline=True):
             f, var, why = line.split(None, 2)
             reasons[(f, var)] = why
-    files = subprocess.run(["git", "-C", tree, "grep", "-l", "-E",
-                            r"(->getname|kernel_getsockname|kernel_getpeername)\s*\(",
-                            "--", "*.c", "*.h", ":!tools", ":!Documentation"],
-                           capture_output=True, text=True, check=True).stdout.split()
+    expected = None
+    if len(argv) > 3:
+        expected = sorted(tuple(line.split()) for _, line in wb.expect_lines(argv[3]))
+    grep = subprocess.run(["git", "-C", tree, "grep", "-l", "-E",
+                           r"(->getname|kernel_getsockname|kernel_getpeername)\s*\(",
+                           "--", "*.c", "*.h", ":!tools", ":!Documentation"],
+                          capture_output=True, text=True, check=False)
+    # git grep: 1 is "no match" (then "found no call" below), more is an error
+    if grep.returncode > 1:
+        sys.exit(f"check-getname-buffers: git grep failed in {tree}: {grep.stderr.strip()}")
+    files = grep.stdout.split()
     calls = resolved = 0
     found, used = [], set()
     for rel in files:
@@ -89,8 +101,9 @@ def main(argv):
             if (rel, var) in reasons:
                 used.add((rel, var))
                 continue
-            found.append(f"{rel}:{line}: {args[1]}: {var} is {typ or 'not declared in this file'}")
-    for f in found:
+            found.append((rel, var,
+                          f"{rel}:{line}: {args[1]}: {var} is {typ or 'not declared in this file'}"))
+    for _, _, f in found:
         print(f"check-getname-buffers: smaller than struct sockaddr_storage: {f}")
     stale = sorted(set(reasons) - used)
     for f, var in stale:
@@ -101,6 +114,13 @@ def main(argv):
     if not calls:
         print("check-getname-buffers: found no call to check")
         return 1
+    if expected is not None:
+        seen = sorted((f, var) for f, var, _ in found)
+        if seen != expected:
+            print(f"check-getname-buffers: expected exactly {expected}, found {seen}")
+            return 1
+        print(f"check-getname-buffers: the {len(seen)} expected overrun buffer(s), no other")
+        return 1 if stale else 0
     return 1 if found or stale else 0
 
 

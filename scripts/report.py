@@ -358,6 +358,38 @@ def distro(build):
     print(open(path).read())
 
 
+def static_checks(build, series):
+    """Section 10: the static stages a cold make check has no time for
+    (report.sh runs them; their logs are in BUILD/report): the files the
+    series touches under allmodconfig, each fix alone on plain 6.12.118,
+    the backport callers. Each summary line as the script printed it."""
+    out = f"{build}/report"
+    print("## 10. Static compile checks (not in make check)\n")
+    print("Run by make report, as they do not fit in the 60 minutes of a cold make check: "
+          "x86_64 allmodconfig, W=1, CONFIG_WERROR=y.\n")
+    rows = [("compile-touched: the files the series touches", f"{out}/allmod-{series}.log",
+             "compile-touched: "),
+            ("fixes-alone: each fix of part A alone on plain 6.12.118", f"{out}/fixes-alone.log",
+             "fixes-alone: "),
+            ("backport-build: upstream-style callers of part B, clang-19 and gcc-12",
+             f"{out}/backport-build.log", "backport-build: ")]
+    for what, path, prefix in rows:
+        if not os.path.exists(path):
+            sys.exit(f"report: {path} is missing (scripts/report.sh writes it)")
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = [l.rstrip("\n") for l in f if l.startswith(prefix)]
+        if what.startswith("backport"):
+            lines = [l for l in lines if " file(s) built" in l]
+        elif lines:
+            lines = lines[-1:]
+        if not lines:
+            sys.exit(f"report: {path} has no summary line")
+        print(f"- {what}:")
+        for l in lines:
+            print(f"  `{l}`")
+    print()
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -373,6 +405,7 @@ def main():
     compile_time()
     selftests(build, series, others)
     distro(build)
+    static_checks(build, series)
 
 
 if __name__ == "__main__":

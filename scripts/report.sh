@@ -11,7 +11,8 @@
 #    tests/bench/sockaddr_bench.c as the only guest program (BENCH_RUNS
 #    runs of each loop, default 7, with BENCH_SCALE percent of its default
 #    lengths, default 500),
-#  - the ABI layout check and warning census (scripts/abi-layout.sh).
+#  - the ABI layout check and warning census (scripts/abi-layout.sh),
+#  - fixes-alone and backport-build, which a cold make check has no time for.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
@@ -43,6 +44,23 @@ fi
 TOUCHED_BY=$SERIES "$TOP/scripts/compile-touched.sh" none >"$OUT/allmod-none.log" 2>&1 ||
 	echo "report: (some baseline files did not compile cleanly: $OUT/allmod-none.log)"
 tail -n 1 "$OUT/allmod-$SERIES.log" "$OUT/allmod-none.log"
+
+# The static stages that do not fit in a cold make check (section 10 of
+# the report): each fix of part A alone on plain 6.12.118, and code that
+# calls part B's interfaces as later upstream backports do.
+echo "report: each fix alone on plain 6.12.118; later backports' callers on $SERIES"
+if ! "$TOP/scripts/fixes-alone.sh" >"$OUT/fixes-alone.log" 2>&1; then
+	tail -n 20 "$OUT/fixes-alone.log" >&2
+	echo "report: a fix does not apply or compile alone ($OUT/fixes-alone.log)" >&2
+	exit 1
+fi
+if ! "$TOP/scripts/backport-build.sh" "$SERIES" >"$OUT/backport-build.log" 2>&1; then
+	tail -n 20 "$OUT/backport-build.log" >&2
+	echo "report: $SERIES: the backport callers do not build ($OUT/backport-build.log)" >&2
+	exit 1
+fi
+tail -n 1 "$OUT/fixes-alone.log"
+grep '^backport-build: ' "$OUT/backport-build.log"
 
 for s in none "$SERIES"; do
 	NAME=$s/bench

@@ -10,8 +10,8 @@ import pytest
 from conftest import TOP, run
 
 # Every step report.sh runs, as a stand-in; FAIL_<NAME>=1 makes it fail.
-STEPS = ["compile-touched", "configure", "build-kernel", "make-initramfs", "boot",
-         "abi-layout", "compare-transcripts"]
+STEPS = ["compile-touched", "fixes-alone", "backport-build", "configure", "build-kernel",
+         "make-initramfs", "boot", "abi-layout", "compare-transcripts"]
 STUB = """#!/bin/sh
 name=$(basename "$0" .sh)
 var=FAIL_$(echo "$name" | tr a-z- A-Z_)
@@ -73,6 +73,18 @@ def test_series_selftests_differ(report_top):
 def test_series_compile_fails(report_top):
     rc, out = report(report_top, COMPILE_TOUCHED=1)
     assert rc == 1 and "do not compile cleanly" in out, out
+
+
+def test_fixes_alone_fails(report_top):
+    """The static stages that left make check still decide the report."""
+    rc, out = report(report_top, FIXES_ALONE=1)
+    assert rc == 1 and "a fix does not apply or compile alone" in out, out
+    assert "build-kernel: stand-in" not in out, out
+
+
+def test_backport_build_fails(report_top):
+    rc, out = report(report_top, BACKPORT_BUILD=1)
+    assert rc == 1 and "the backport callers do not build" in out, out
 
 
 def test_other_design_may_differ(report_top):
@@ -219,3 +231,31 @@ def test_distro_section(tmp_path, capsys):
     report_py.distro(str(tmp_path))
     out = capsys.readouterr().out
     assert "From the last `make distro` (" in out and "| | none | main |" in out, out
+
+
+# Section 10: the static stages' summary lines, from the logs report.sh
+# left in BUILD/report; a missing log or one without its line is an error.
+def test_static_checks_section(tmp_path, capsys):
+    import report as report_py
+    out = tmp_path / "report"
+    out.mkdir()
+    (out / "allmod-main.log").write_text(
+        "noise\ncompile-touched: main: 9 file(s) compiled with W=1 under allmodconfig, 1 skipped for x86_64\n")
+    (out / "fixes-alone.log").write_text(
+        "fixes-alone: 0001-a.patch: applies alone, compiles: a.o\n"
+        "fixes-alone: 13 fix(es) of part A, 0 failed\n")
+    (out / "backport-build.log").write_text(
+        "backport-build: main: clang-19: 2 file(s) built, W=1, WERROR, no warning: a.o b.o\n"
+        "backport-build: main: gcc-12: 2 file(s) built, W=1, WERROR, no warning: a.o b.o\n")
+    report_py.static_checks(str(tmp_path), "main")
+    text = capsys.readouterr().out
+    assert "## 10. Static compile checks" in text, text
+    assert "`compile-touched: main: 9 file(s) compiled" in text, text
+    assert "`fixes-alone: 13 fix(es) of part A, 0 failed`" in text and "0001-a" not in text, text
+    assert text.count("file(s) built, W=1") == 2, text
+    (out / "fixes-alone.log").write_text("make: *** [Makefile:224: __sub-make] Error 2\n")
+    with pytest.raises(SystemExit, match="has no summary line"):
+        report_py.static_checks(str(tmp_path), "main")
+    (out / "fixes-alone.log").unlink()
+    with pytest.raises(SystemExit, match="fixes-alone.log is missing"):
+        report_py.static_checks(str(tmp_path), "main")
