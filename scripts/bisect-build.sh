@@ -14,6 +14,11 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 SERIES=${1:?usage: bisect-build.sh SERIES}
 BUILD=${BUILD:-$TOP/build}
 export NAME="$SERIES-bisect"
+# ccache's preprocessor mode, not the Makefile's depend mode: a patch that
+# adds a Kconfig symbol changes autoconf.h, which every object includes; in
+# depend mode that misses every object of the next prefix, in preprocessor
+# mode only those whose preprocessed text changed.
+unset CCACHE_DEPEND
 all=$(series_patches "$SERIES")
 total=$(echo "$all" | wc -l)
 fragments=$(config_fragments)

@@ -278,8 +278,8 @@ TEST(can_j1939_peers)
 /* --- AF_IEEE802154 on a tun device of link type ARPHRD_IEEE802154 ------- */
 
 /*
- * Without mac802154 (and its hwsim driver) there is no wpan device, but
- * tun takes TUNSETLINK ARPHRD_IEEE802154 (user-space 802.15.4 stacks) and
+ * No wpan device exists while the tests run (the guest's /init deletes
+ * the radios mac802154_hwsim makes at boot), but tun takes TUNSETLINK ARPHRD_IEEE802154 (user-space 802.15.4 stacks) and
  * then has an 8-byte, all-zero hardware address: a long (extended) address
  * of zero finds it. Only long addresses are used here: the short-address
  * lookup reads the wpan_dev that such a device does not have.

@@ -16,7 +16,9 @@
  * wpan_reach: every other path, each run with exactly the privilege the
  * row names (root; uid 65534 without capabilities; uid 65534 in a new user
  * and network namespace, which gives it CAP_NET_ADMIN there), and the
- * refusals that keep the paths from users with less.
+ * refusals that keep the paths from users with less. A row with .lowpan
+ * first has root bring up a 6LoWPAN interface on the WPAN device of a new
+ * mac802154_hwsim radio, as an administrator of a 6LoWPAN network would.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -199,6 +201,7 @@ enum wpan_step {
 FIXTURE(wpan_reach)
 {
 	int tun;	/* root's tun device (TUN_ROOT), or -1 */
+	int radio;	/* the hwsim radio of root's 6LoWPAN interface, or -1 */
 };
 
 FIXTURE_VARIANT(wpan_reach)
@@ -207,6 +210,7 @@ FIXTURE_VARIANT(wpan_reach)
 	enum wpan_tun_by tun;
 	enum wpan_step step;
 	bool crashes;	/* a NULL dereference without the fixes */
+	bool lowpan;	/* root has a 6LoWPAN interface up (lowpan_up()) */
 	int ret;	/* -errno, or what the step counts */
 };
 
@@ -217,12 +221,22 @@ FIXTURE_VARIANT_ADD(wpan_reach, recv_root)
 };
 
 /*
- * The same frame in the user's own namespace: no socket there, and the
- * kernel survives (with no 6LoWPAN interface up: see patch 7, 6LoWPAN, which the test kernels lack)
+ * The same frame in the user's own namespace: no socket there, and with
+ * no 6LoWPAN interface up nothing else takes it
  */
 FIXTURE_VARIANT_ADD(wpan_reach, recv_userns)
 {
 	.who = AS_USERNS, .tun = TUN_USER, .step = STEP_RECV, .ret = -EAFNOSUPPORT,
+};
+
+/*
+ * ... but once root has one up, lowpan_rcv() takes every ETH_P_IEEE802154
+ * frame of every network namespace, the user's tun device's too (patch 7)
+ */
+FIXTURE_VARIANT_ADD(wpan_reach, recv_userns_lowpan)
+{
+	.who = AS_USERNS, .tun = TUN_USER, .step = STEP_RECV, .lowpan = true,
+	.crashes = true, .ret = -EAFNOSUPPORT,
 };
 
 /* LIST_IFACE has no GENL_ADMIN_PERM: ieee802154_dump_iface() */
@@ -485,6 +499,78 @@ static int tun_is_there(void)
 	return ok;
 }
 
+#define LOWPAN_NAME "wpanlowpan0"
+
+/* The highest ifindex of the caller's network namespace, or -errno. */
+static int last_ifindex(void)
+{
+	struct if_nameindex *all = if_nameindex(), *i;
+	int last = 0;
+
+	if (!all)
+		return -errno;
+	for (i = all; i->if_index; i++)
+		if ((int)i->if_index > last)
+			last = i->if_index;
+	if_freenameindex(all);
+	return last;
+}
+
+/* The ifindex of a WPAN device ("wpan%d") newer than @after, or -ENODEV. */
+static int new_wpan_dev(int after)
+{
+	struct if_nameindex *all = if_nameindex(), *i;
+	int found = -ENODEV;
+
+	if (!all)
+		return -errno;
+	for (i = all; i->if_index; i++)
+		if ((int)i->if_index > after && !strncmp(i->if_name, "wpan", 4) &&
+		    i->if_name[4] >= '0' && i->if_name[4] <= '9')
+			found = i->if_index;
+	if_freenameindex(all);
+	return found;
+}
+
+/*
+ * Root's 6LoWPAN interface LOWPAN_NAME, up, on the WPAN device of a new
+ * mac802154_hwsim radio: lowpan_open() registers lowpan_rcv(). The radio's
+ * id, or -errno.
+ */
+static int lowpan_up(void)
+{
+	int before = last_ifindex(), radio, wpan, ret;
+	struct rtnl_req req;
+	struct rtattr *info;
+
+	if (before < 0)
+		return before;
+	radio = hwsim_new_radio();
+	if (radio < 0)
+		return radio;
+	wpan = new_wpan_dev(before);
+	ret = wpan;
+	if (wpan > 0) {
+		rtnl_init(&req, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL, 0);
+		rtnl_add(&req.nh, IFLA_IFNAME, LOWPAN_NAME, sizeof(LOWPAN_NAME));
+		rtnl_add(&req.nh, IFLA_LINK, &wpan, sizeof(wpan));
+		info = rtnl_add(&req.nh, IFLA_LINKINFO, NULL, 0);
+		rtnl_add(&req.nh, IFLA_INFO_KIND, "lowpan", strlen("lowpan"));
+		rtnl_end_nest(&req.nh, info);
+		ret = rtnl_talk(&req.nh, NULL, 0);
+	}
+	if (!ret) {
+		ret = link_flags(LOWPAN_NAME, IFF_UP, 0);
+		if (ret)
+			link_delete(LOWPAN_NAME);
+	}
+	if (ret) {
+		hwsim_del_radio(radio);
+		return ret;
+	}
+	return radio;
+}
+
 /* Become @who, make the user's own tun device if the row says so, run the step */
 static int reach_child(const FIXTURE_VARIANT(wpan_reach) *variant, int tun)
 {
@@ -517,6 +603,11 @@ static int reach_child(const FIXTURE_VARIANT(wpan_reach) *variant, int tun)
 FIXTURE_SETUP(wpan_reach)
 {
 	self->tun = -1;
+	self->radio = -1;
+	if (variant->lowpan) {
+		self->radio = lowpan_up();
+		ASSERT_LE(0, self->radio);
+	}
 	/* what udev does on a distribution (50-udev-default.rules) */
 	ASSERT_EQ(0, chmod("/dev/net/tun", 0666));
 	if (variant->tun == TUN_ROOT) {
@@ -542,6 +633,10 @@ FIXTURE_TEARDOWN(wpan_reach)
 		ASSERT_LE(0, fd);
 		EXPECT_EQ(0, ioctl(fd, TUNSETPERSIST, 0UL));
 		close(fd);
+	}
+	if (self->radio >= 0) {
+		EXPECT_EQ(0, link_delete(LOWPAN_NAME));
+		EXPECT_EQ(0, hwsim_del_radio(self->radio));
 	}
 }
 

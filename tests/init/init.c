@@ -29,7 +29,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "../guest/lib/rtnl.h"
+#include "../guest/lib/genl.h"
 
 /* The ports of the roles "ktap" and "files" of config/machines/NAME.conf. */
 #if !defined(KTAP_TTY) || !defined(FILES_TTY)
@@ -93,6 +93,23 @@ static int reserve_ports(void)
 			ret = 0;
 		close(fd);
 	}
+	return ret;
+}
+
+/*
+ * mac802154_hwsim (in the test kernels for the 6LoWPAN test of wpan_tun,
+ * which makes its own radio) makes two radios at boot, each with a WPAN
+ * device. Delete them before any test runs: the tests that send on an
+ * unbound AF_IEEE802154 socket take the first device of link type
+ * ARPHRD_IEEE802154, which must be their tun device, and no other test met
+ * a WPAN device before hwsim was in the config. 0, or -errno.
+ */
+static int hwsim_boot_radios_off(void)
+{
+	int ret = hwsim_del_radio(0);
+
+	if (!ret)
+		ret = hwsim_del_radio(1);
 	return ret;
 }
 
@@ -287,6 +304,11 @@ int main(void)
 		/* the tests would run on a machine other than the one meant */
 		fprintf(out, "KTAP version 1\n1..1\nnot ok 1 %s # %s\n", RESERVED_PORTS_SYSCTL,
 			strerror(errno));
+		failed++;
+		n = 0;
+	} else if ((rc = hwsim_boot_radios_off())) {
+		fprintf(out, "KTAP version 1\n1..1\nnot ok 1 hwsim_boot_radios_off # %s\n",
+			strerror(-rc));
 		failed++;
 		n = 0;
 	} else if ((n = read_order(names, MAX_TESTS)) <= 0) {

@@ -119,4 +119,39 @@ static inline int genl_family(const char *name)
 	return *(unsigned short *)RTA_DATA(rta);
 }
 
+/*
+ * mac802154_hwsim's radios (drivers/net/ieee802154/mac802154_hwsim.h, not
+ * UAPI): each is a wpan_phy with one WPAN device, "wpan%d", that has a
+ * wpan_dev. NEW_RADIO answers with the new radio's id in its ack.
+ */
+#define HWSIM_NL_NAME		"MAC802154_HWSIM"
+#define HWSIM_CMD_NEW_RADIO	3
+#define HWSIM_CMD_DEL_RADIO	4
+#define HWSIM_ATTR_RADIO_ID	1
+
+/* Make a radio: its id, or -errno (-ENOENT: no mac802154_hwsim). */
+static inline int hwsim_new_radio(void)
+{
+	int family = genl_family(HWSIM_NL_NAME);
+	struct genl_req req;
+
+	if (family < 0)
+		return family;
+	genl_init(&req, family, HWSIM_CMD_NEW_RADIO, 1);
+	return nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
+}
+
+/* Delete radio @id: 0 or -errno (-ENODEV: no such radio). */
+static inline int hwsim_del_radio(unsigned int id)
+{
+	int family = genl_family(HWSIM_NL_NAME);
+	struct genl_req req;
+
+	if (family < 0)
+		return family;
+	genl_init(&req, family, HWSIM_CMD_DEL_RADIO, 1);
+	rtnl_add(NH(&req), HWSIM_ATTR_RADIO_ID, &id, sizeof(id));
+	return nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
+}
+
 #endif /* GUEST_GENL_H */
