@@ -49,7 +49,10 @@ export CCACHE_NOHASHDIR := true
 # passes -Wp,-MMD), not from a second run of the preprocessor. A cold kernel
 # build takes a quarter less (70 test-kernel objects through an empty cache:
 # 145 s, 110 s in depend mode); a hit needs every header unchanged, which is
-# what the trees that share objects (baseline and fixes queue) have.
+# what the trees that share objects (baseline and fixes queue) have. There
+# is no fallback: a change of config/*.config or of a Kconfig file rewrites
+# autoconf.h, which every object includes, and the next build is cold
+# (bisect-build.sh uses preprocessor mode for that reason).
 export CCACHE_DEPEND := true
 export CCACHE_MAXSIZE ?= 25G
 export KBUILD_BUILD_TIMESTAMP := 2026-01-01

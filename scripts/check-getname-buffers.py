@@ -69,7 +69,13 @@ def main(argv):
             reasons[(f, var)] = why
     expected = None
     if len(argv) > 3:
-        expected = sorted(tuple(line.split()) for _, line in wb.expect_lines(argv[3]))
+        expected = []
+        for n, line in wb.expect_lines(argv[3], inline=True):
+            fields = line.split()
+            if len(fields) != 2:
+                sys.exit(f"check-getname-buffers: {argv[3]}:{n}: not 'FILE VARIABLE': {line}")
+            expected.append(tuple(fields))
+        expected.sort()
     grep = subprocess.run(["git", "-C", tree, "grep", "-l", "-E",
                            r"(->getname|kernel_getsockname|kernel_getpeername)\s*\(",
                            "--", "*.c", "*.h", ":!tools", ":!Documentation"],

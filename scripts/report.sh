@@ -34,7 +34,7 @@ fi
 mkdir -p "$OUT"
 
 echo "report: allmodconfig objects of the files $SERIES touches, in $SERIES and the baseline"
-# The series' files must compile cleanly (make check's compile-touched);
+# The series' files must compile cleanly (as make compile-touched asks);
 # the baseline's may warn under W=1 (binary-identity.py names any object
 # that was not built).
 if ! TOUCHED_BY=$SERIES "$TOP/scripts/compile-touched.sh" "$SERIES" >"$OUT/allmod-$SERIES.log" 2>&1; then

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Regression tests of "ieee802154: socket: ..." and "ieee802154: legacy
- * netlink: ..." (patches 6 and 8): the IEEE 802.15.4 code takes a device of link type
- * ARPHRD_IEEE802154 for a WPAN device and uses its ieee802154_ptr (struct
+ * Regression tests of "ieee802154: socket: ...", "ieee802154: 6lowpan: ..."
+ * and "ieee802154: legacy netlink: ..." (patches 6, 7 and 8): the IEEE
+ * 802.15.4 code takes a device of link type ARPHRD_IEEE802154 for a WPAN device and uses its ieee802154_ptr (struct
  * wpan_dev) and ml_priv (struct ieee802154_mlme_ops). A tun device can take
  * that link type with TUNSETLINK and has neither.
  *
@@ -370,7 +370,13 @@ static void count_tun(struct nlmsghdr *nh, void *arg)
 		++*(int *)arg;
 }
 
-/* A data frame with a tun_pi header: ETH_P_IEEE802154 */
+/*
+ * A data frame with a tun_pi header: ETH_P_IEEE802154. tun sets the MAC
+ * and network headers at its first byte, so the byte lowpan_rx_h_check()
+ * takes for the 6LoWPAN dispatch is 0x41 (neither NALP nor reserved), and
+ * short addresses with PAN id compression are intra-PAN: it accepts the
+ * frame.
+ */
 static int write_frame(int tun)
 {
 	static const uint8_t frame[] = {
@@ -604,10 +610,6 @@ FIXTURE_SETUP(wpan_reach)
 {
 	self->tun = -1;
 	self->radio = -1;
-	if (variant->lowpan) {
-		self->radio = lowpan_up();
-		ASSERT_LE(0, self->radio);
-	}
 	/* what udev does on a distribution (50-udev-default.rules) */
 	ASSERT_EQ(0, chmod("/dev/net/tun", 0666));
 	if (variant->tun == TUN_ROOT) {
@@ -621,10 +623,24 @@ FIXTURE_SETUP(wpan_reach)
 		ASSERT_EQ(0, ioctl(fd, TUNSETPERSIST, 1UL));
 		close(fd);
 	}
+	/*
+	 * Last, as the harness runs the teardown only after a setup that
+	 * finished: a 6LoWPAN interface left up would hand every later frame
+	 * to lowpan_rcv(), and its WPAN device would be the first one the
+	 * send rows find. Not on a kernel that skips the row.
+	 */
+	if (variant->lowpan && !(variant->crashes && !kernel_has_fixes())) {
+		self->radio = lowpan_up();
+		ASSERT_LE(0, self->radio);
+	}
 }
 
 FIXTURE_TEARDOWN(wpan_reach)
 {
+	if (self->radio >= 0) {
+		EXPECT_EQ(0, link_delete(LOWPAN_NAME));
+		EXPECT_EQ(0, hwsim_del_radio(self->radio));
+	}
 	if (self->tun >= 0)
 		close(self->tun);
 	if (variant->tun == TUN_OWNED) {
@@ -633,10 +649,6 @@ FIXTURE_TEARDOWN(wpan_reach)
 		ASSERT_LE(0, fd);
 		EXPECT_EQ(0, ioctl(fd, TUNSETPERSIST, 0UL));
 		close(fd);
-	}
-	if (self->radio >= 0) {
-		EXPECT_EQ(0, link_delete(LOWPAN_NAME));
-		EXPECT_EQ(0, hwsim_del_radio(self->radio));
 	}
 }
 

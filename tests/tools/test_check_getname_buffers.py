@@ -76,3 +76,9 @@ def test_nothing_to_check_fails(tmp_path):
 def test_not_a_git_tree_fails(tmp_path):
     rc, out = check(tmp_path, tmp_path)
     assert rc == 1 and "git grep failed" in out, out
+
+
+def test_expected_file_malformed_fails(tmp_path):
+    t = tree(tmp_path)
+    rc, out = check(tmp_path, t, "net/a.c sin x\n", "net/a.c six  # a comment\nnet/a.c six extra\n")
+    assert rc == 1 and "expected:2: not 'FILE VARIABLE': net/a.c six extra" in out, out

@@ -4,7 +4,7 @@
  * lib/rtnl.h: a request with room for its attributes, its header, the
  * lookup of a family id by name and of an attribute in an answer. The
  * request goes out with nl_talk(NETLINK_GENERIC, NH(&req), ...), which
- * returns 0 or -errno from the kernel's ack.
+ * returns 0 or -errno from the kernel's ack (hwsim_new_radio(): the id).
  */
 #ifndef GUEST_GENL_H
 #define GUEST_GENL_H
@@ -125,11 +125,16 @@ static inline int genl_family(const char *name)
  * wpan_dev. NEW_RADIO answers with the new radio's id in its ack.
  */
 #define HWSIM_NL_NAME		"MAC802154_HWSIM"
+#define HWSIM_CMD_GET_RADIO	1
 #define HWSIM_CMD_NEW_RADIO	3
 #define HWSIM_CMD_DEL_RADIO	4
 #define HWSIM_ATTR_RADIO_ID	1
 
-/* Make a radio: its id, or -errno (-ENOENT: no mac802154_hwsim). */
+/*
+ * Make a radio: its id, or -errno (-ENOENT: no mac802154_hwsim). The one
+ * request here whose ack is not 0 or -errno: hwsim's doit returns the id,
+ * and netlink_rcv_skb() acks with whatever the doit returned.
+ */
 static inline int hwsim_new_radio(void)
 {
 	int family = genl_family(HWSIM_NL_NAME);
@@ -152,6 +157,48 @@ static inline int hwsim_del_radio(unsigned int id)
 	genl_init(&req, family, HWSIM_CMD_DEL_RADIO, 1);
 	rtnl_add(NH(&req), HWSIM_ATTR_RADIO_ID, &id, sizeof(id));
 	return nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
+}
+
+#define HWSIM_MAX_RADIOS 16
+
+struct hwsim_ids {
+	unsigned int id[HWSIM_MAX_RADIOS];
+	int n;
+};
+
+static inline void hwsim_id_of(struct nlmsghdr *nh, void *arg)
+{
+	struct rtattr *rta = genl_attr(nh, HWSIM_ATTR_RADIO_ID);
+	struct hwsim_ids *ids = arg;
+
+	if (rta && ids->n < HWSIM_MAX_RADIOS)
+		ids->id[ids->n++] = *(unsigned int *)RTA_DATA(rta);
+}
+
+/*
+ * Delete every radio (GET_RADIO dump): how many, or -errno. The dump must
+ * name each radio it counts.
+ */
+static inline int hwsim_del_all_radios(void)
+{
+	int family = genl_family(HWSIM_NL_NAME), n, i, ret;
+	struct hwsim_ids ids = { .n = 0 };
+	struct genl_req req;
+
+	if (family < 0)
+		return family;
+	genl_init(&req, family, HWSIM_CMD_GET_RADIO, 1);
+	n = nl_dump(NETLINK_GENERIC, NH(&req), hwsim_id_of, &ids);
+	if (n < 0)
+		return n;
+	if (n != ids.n)
+		return -EPROTO;
+	for (i = 0; i < ids.n; i++) {
+		ret = hwsim_del_radio(ids.id[i]);
+		if (ret)
+			return ret;
+	}
+	return ids.n;
 }
 
 #endif /* GUEST_GENL_H */

@@ -60,7 +60,8 @@ static inline void rtnl_init(struct rtnl_req *req, int type, int flags, int ifin
 /*
  * Send @req on a new @proto netlink socket. Without @reply wait for the
  * ack; with it, copy the first answer there (at most @size bytes).
- * Returns 0 or -errno.
+ * Returns 0 or -errno: the ack's error field (hwsim_new_radio() of
+ * lib/genl.h is the one request whose ack carries a positive value).
  */
 static inline int nl_talk(int proto, struct nlmsghdr *req, void *reply, size_t size)
 {
