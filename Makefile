@@ -2,8 +2,9 @@
 #
 #   make run              build + boot the patched kernel, run every test, print the summary
 #   make check            everything the tests need, on the patched kernel, the fixes queue
-#                         and the baseline; non-zero exit on any failure (CI; under 60
-#                         minutes with a cold ccache: the allmodconfig stages are in report)
+#                         and the baseline; non-zero exit on any failure (CI; about 60
+#                         minutes with a cold ccache, README; the allmodconfig stages
+#                         are in report)
 #   make tool-tests       the workbench's own tests (tests/tools, pytest, seconds; first in check)
 #   make compile-touched  the files the series touches compile (allmodconfig, W=1, WERROR;
 #                         in report, not in check)
