@@ -11,7 +11,6 @@ series_env "$@"
 # python-ply, which deps.sh installs for Debian's own python3.
 export PATH="/usr/bin:$PATH"
 IGNORE=$TOP/config/checkpatch-ignore.txt
-patches=$(series_patches "$SERIES")
 OUT=$DIR/checkpatch
 
 # One patch: its verdict into $OUT/NAME.rc, what checkpatch said into
@@ -33,10 +32,12 @@ if [ "${2:-}" = --one ]; then
 	one "$3"
 	exit 0
 fi
+patches=$(series_patches "$SERIES")
 rm -rf "$OUT"
 mkdir -p "$OUT"
-# shellcheck disable=SC2086
-printf '%s\n' $patches | xargs -P 2 -n 1 "$0" "$SERIES" --one
+# A child that dies leaves no .rc: "not checked" below fails the run.
+printf '%s\n' "$patches" | xargs -r -d '\n' -P 2 -n 1 sh "$TOP/scripts/checkpatch.sh" "$SERIES" --one ||
+	echo "checkpatch: a checkpatch.pl child failed (xargs exit $?)"
 n=0 bad=0
 for p in $patches; do
 	name=$(basename "$p")
@@ -51,6 +52,10 @@ for p in $patches; do
 		bad=$((bad + 1))
 	fi
 done
+if [ "$n" = 0 ]; then
+	echo "checkpatch: $SERIES: no patch to check"
+	bad=1
+fi
 echo "checkpatch: $SERIES: $n patch(es), $bad with errors or warnings"
 # The cover letter names the commit the queue applies to (base-commit:);
 # it must be the one prepare-tree.sh makes of the tarball.
