@@ -2,7 +2,7 @@
 #
 #   make run              build + boot the patched kernel, run every test, print the summary
 #   make check            everything the tests need, on the patched kernel, the fixes queue
-#                         and the baseline; non-zero exit on any failure (CI; about 60
+#                         and the baseline; non-zero exit on any failure (CI; 56
 #                         minutes with a cold ccache, README; the allmodconfig stages
 #                         are in report)
 #   make tool-tests       the workbench's own tests (tests/tools, pytest, seconds; first in check)
