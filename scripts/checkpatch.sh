@@ -36,8 +36,11 @@ patches=$(series_patches "$SERIES")
 rm -rf "$OUT"
 mkdir -p "$OUT"
 # A child that dies leaves no .rc: "not checked" below fails the run.
-printf '%s\n' "$patches" | xargs -r -d '\n' -P 2 -n 1 sh "$TOP/scripts/checkpatch.sh" "$SERIES" --one ||
-	echo "checkpatch: a checkpatch.pl child failed (xargs exit $?)"
+# (An empty queue would still be one empty line for xargs.)
+if [ -n "$patches" ]; then
+	printf '%s\n' "$patches" | xargs -r -d '\n' -P 2 -n 1 sh "$TOP/scripts/checkpatch.sh" "$SERIES" --one ||
+		echo "checkpatch: a checkpatch.pl child failed (xargs exit $?)"
+fi
 n=0 bad=0
 for p in $patches; do
 	name=$(basename "$p")
