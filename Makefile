@@ -35,10 +35,14 @@
 #
 # SERIES selects the patch queue: a queue of patches/queues (main, without-c, fixes, none:
 # parts of patches/series, scripts/queues.py), or NAME (a folder patches-NAME/series).
-# BUILD is the git-ignored folder that holds the kernel trees, objects and logs.
+# PROFILE selects the kind of run: config/profiles/PROFILE.conf (test, kmsan, gcc12,
+# bench, distro) names the compiler, config fragments, QEMU machine and guest programs
+# (scripts/lib.sh run_env). BUILD is the git-ignored folder that holds the kernel trees,
+# objects and logs: BUILD/SERIES (its tree, and the test profile's run), BUILD/SERIES/PROFILE.
 
-SERIES ?= main
-BUILD  ?= $(CURDIR)/build
+SERIES  ?= main
+PROFILE ?= test
+BUILD   ?= $(CURDIR)/build
 export SERIES BUILD
 
 # Kernel build environment: clang-19 / lld-19 through ccache, reproducible stamps.
@@ -95,20 +99,20 @@ tree: deps
 	@. $(S)/lib.sh && stage tree $(S)/prepare-tree.sh $(SERIES)
 
 config: tree
-	@. $(S)/lib.sh && stage config $(S)/configure.sh $(SERIES)
+	@. $(S)/lib.sh && stage config $(S)/configure.sh $(SERIES) $(PROFILE)
 
 kernel: config
-	@. $(S)/lib.sh && stage build $(S)/build-kernel.sh $(SERIES)
+	@. $(S)/lib.sh && stage build $(S)/build-kernel.sh $(SERIES) $(PROFILE)
 
 # The kernel's own selftests of tests/selftests/list, from the series' tree.
 selftests: tree
 	@. $(S)/lib.sh && stage selftests $(S)/build-selftests.sh $(SERIES)
 
 initramfs: kernel selftests
-	@. $(S)/lib.sh && stage initramfs $(S)/make-initramfs.sh $(SERIES)
+	@. $(S)/lib.sh && stage initramfs $(S)/make-initramfs.sh $(SERIES) $(PROFILE)
 
 boot: kernel initramfs
-	@. $(S)/lib.sh && stage boot $(S)/boot.sh $(SERIES)
+	@. $(S)/lib.sh && stage boot $(S)/boot.sh $(SERIES) $(PROFILE)
 
 checkpatch: tree
 	@. $(S)/lib.sh && stage checkpatch $(S)/checkpatch.sh $(SERIES)
@@ -150,24 +154,22 @@ report: run baseline
 	$(MAKE) kmsan
 	@. $(S)/lib.sh && stage report $(S)/report.sh $(SERIES)
 
-# KMSAN instead of KASAN (config/kmsan/ replaces config/debug.config), on the
-# machine config/machines/kmsan.conf: the whole guest suite and the fuzzer,
-# with uninitialised bytes copied to user space or branched on as the
-# finding. Slow (a cold build and a boot several times slower than the
+# The kmsan profile: KMSAN instead of KASAN, the whole guest suite and the
+# fuzzer, with uninitialised bytes copied to user space or branched on as
+# the finding. Slow (a cold build and a boot several times slower than the
 # test kernel's): not in check; make report runs it.
-KMSAN_FRAGMENTS = $(filter-out %/debug.config,$(wildcard $(CURDIR)/config/*.config)) \
-	$(wildcard $(CURDIR)/config/clang/*.config) $(wildcard $(CURDIR)/config/kmsan/*.config)
 kmsan: deps tree
-	$(MAKE) run NAME=$(SERIES)-kmsan MACHINE_CONF=kmsan COVERAGE=no FRAGMENTS="$(KMSAN_FRAGMENTS)"
+	$(MAKE) run PROFILE=kmsan
 
-# gcc-12 (LLVM empty): its own objects beside the clang ones, in
-# $(BUILD)/{none,SERIES}/allmod-gcc and $(BUILD)/SERIES-gcc12; coverage is the
-# clang kernel's business (gcc inlines differently).
+# The gcc12 profile (Debian's compiler): the touched files' warnings against
+# the baseline's (allmodconfig objects in $(BUILD)/{none,SERIES}/allmod-gcc),
+# then the test kernel built with gcc-12 and booted with the whole suite;
+# its transcripts must be the clang kernel's (needs make run).
 gcc12: deps tree
 	$(MAKE) tree SERIES=none
-	@. $(S)/lib.sh && stage gcc-warnings env LLVM= $(S)/gcc-warnings.sh $(SERIES)
-	$(MAKE) run NAME=$(SERIES)-gcc12 LLVM= COVERAGE=no
-	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh $(SERIES) $(SERIES)-gcc12
+	@. $(S)/lib.sh && stage gcc-warnings $(S)/gcc-warnings.sh $(SERIES)
+	$(MAKE) run PROFILE=gcc12
+	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh $(SERIES) $(SERIES)/gcc12
 
 # Later upstream backports build on the series: tests/backport/*.patch (code
 # that calls part B's interfaces as upstream's callers do) compiled with
@@ -180,7 +182,7 @@ bisect-build: deps
 	@. $(S)/lib.sh && stage bisect-build $(S)/bisect-build.sh $(SERIES)
 
 parse:
-	@. $(S)/lib.sh && stage parse $(S)/parse.sh $(SERIES)
+	@. $(S)/lib.sh && stage parse $(S)/parse.sh $(SERIES) $(PROFILE)
 
 # The differential proof: what user space saw on the baseline (none) and on
 # SERIES, line for line (reads the transcripts of the last two boots), and
@@ -209,7 +211,8 @@ distro: deps-distro
 	@. $(S)/lib.sh && stage distro-compare $(S)/distro-compare.sh none $(SERIES)
 
 clean:
-	rm -rf $(BUILD)/*/obj $(BUILD)/*/initramfs* $(BUILD)/*/console.log $(BUILD)/*/bench/obj
+	rm -rf $(BUILD)/*/obj $(BUILD)/*/initramfs* $(BUILD)/*/console.log \
+		$(BUILD)/*/*/obj $(BUILD)/*/*/initramfs* $(BUILD)/*/*/console.log
 
 distclean:
 	rm -rf $(BUILD)

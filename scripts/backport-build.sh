@@ -10,20 +10,11 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-series_env "$@"
+run_env "$1"
 W=$BUILD/$SERIES-backport
 WT=$W/linux
 head=$(git -C "$TREE" rev-parse HEAD)
-
-if [ "$(git -C "$WT" rev-parse --show-toplevel 2>/dev/null)" != "$WT" ]; then
-	rm -rf "$WT"
-	git -C "$BUILD/src" worktree prune
-	mkdir -p "$W"
-	git -C "$BUILD/src" worktree add -q --detach "$WT" "$head"
-fi
-git -C "$WT" am --abort >/dev/null 2>&1 || true
-git -C "$WT" reset -q --hard "$head"
-git -C "$WT" clean -q -fdx
+worktree_at "$WT" "$head"
 n=0
 for p in "$TOP"/tests/backport/*.patch; do
 	GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost \

@@ -1,7 +1,8 @@
 #!/bin/sh
 # build-selftests.sh SERIES - the kernel selftests tests/selftests/list
 # names, built from the series' own tree with the selftests' own Makefiles
-# (lib.mk, static, -g0) into $BUILD/$SERIES/ksft/kselftest/; make-initramfs.sh
+# (lib.mk, static, -g0) into $BUILD/$SERIES/ksft/kselftest/, for every
+# profile of the series; make-initramfs.sh
 # puts them into the guest. Nothing is written into the tree: the UAPI
 # headers go to $BUILD/$SERIES/ksft/usr/include (make O=... headers) and
 # each directory's programs are explicit goals of its Makefile with OUTPUT=
@@ -13,9 +14,9 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-series_env "$@"
+run_env "$@"
 LIST=$TOP/tests/selftests/list
-K=$DIR/ksft
+K=$KSFT
 
 progs=$(grep -v -e '^#' -e '^[[:space:]]*$' "$LIST" | awk '{ print $2 }')
 [ -n "$progs" ] || { echo "build-selftests: no programs in $LIST"; exit 1; }
@@ -35,5 +36,5 @@ for p in $progs; do
 	n=$((n + 1))
 done
 # shellcheck disable=SC2086
-(cd "$K/kselftest" && sha256sum $progs) >"$DIR/selftests.sha256"
+(cd "$K/kselftest" && sha256sum $progs) >"$BUILD/$SERIES/selftests.sha256"
 echo "build-selftests: $SERIES: $n programs"

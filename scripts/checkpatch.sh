@@ -6,7 +6,7 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-series_env "$@"
+run_env "$1"
 # checkpatch runs scripts/spdxcheck.py with the python3 on PATH; it needs
 # python-ply, which deps.sh installs for Debian's own python3.
 export PATH="/usr/bin:$PATH"

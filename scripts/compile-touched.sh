@@ -1,17 +1,17 @@
 #!/bin/sh
-# compile-touched.sh SERIES - compile every .c file the series touches as a
+# compile-touched.sh SERIES [OTHER] - compile every .c file the series touches as a
 # single object under x86_64 allmodconfig with clang-19, CONFIG_WERROR=y and
 # W=1. Files x86_64 cannot build are listed in config/compile-skip.txt with
 # the reason; each of them must still be touched by the series (no stale rows).
-# TOUCHED_BY=OTHER compiles, in this series' tree, the files that the series
-# OTHER touches (make report: the baseline's objects of the main series' files).
+# OTHER: compile, in this series' tree, the files that the series OTHER
+# touches (make report: the baseline's objects of the main series' files).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-series_env "$@"
+run_env "$1"
 OBJ=$DIR/allmod
 
-files=$(git -C "$BUILD/${TOUCHED_BY:-$SERIES}/linux" diff --name-only base HEAD -- '*.c' | sort)
+files=$(git -C "$BUILD/${2:-$SERIES}/linux" diff --name-only base HEAD -- '*.c' | sort)
 if [ -z "$files" ]; then
 	echo "compile-touched: $SERIES touches no .c file"
 	exit 0

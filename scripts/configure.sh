@@ -1,19 +1,20 @@
 #!/bin/sh
-# configure.sh SERIES - tinyconfig + config/*.config fragments, merged with the
-# kernel's merge_config.sh; fails if any requested option did not stick.
+# configure.sh SERIES [PROFILE] - tinyconfig + the profile's config
+# fragments, merged with the kernel's merge_config.sh; fails if any
+# requested option did not stick.
 # A bisect build (PATCH_LIMIT set) builds trees that lack what later patches
 # add: there an option whose symbol no Kconfig file of the tree declares is
 # only noted.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-series_env "$@"
+run_env "$@"
 FRAGMENTS=$(config_fragments)
 
-want=$(cat "$DIR/tree.stamp" $FRAGMENTS | sha256sum | cut -d' ' -f1)
+want=$(cat "$TREE_STAMP" $FRAGMENTS | sha256sum | cut -d' ' -f1)
 stamp=$OBJ/config.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$OBJ/.config" ]; then
-	echo "configure: $SERIES: unchanged"
+	echo "configure: $RUN: unchanged"
 	exit 0
 fi
 mkdir -p "$OBJ"
@@ -28,7 +29,7 @@ bad=$(config_not_stuck "$OBJ/.config" $FRAGMENTS)
 if [ -n "$bad" ] && [ -n "${PATCH_LIMIT:-}" ]; then
 	for sym in $(echo "$bad" | sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=.*/\1/p'); do
 		if ! git -C "$TREE" grep -q -E "^(menu)?config $sym\$" -- '*Kconfig*'; then
-			echo "configure: $SERIES: CONFIG_$sym is not in this tree (first $PATCH_LIMIT patches)"
+			echo "configure: $RUN: CONFIG_$sym is not in this tree (first $PATCH_LIMIT patches)"
 			bad=$(echo "$bad" | grep -v "^CONFIG_$sym=" || true)
 		fi
 	done
@@ -38,5 +39,5 @@ if [ -n "$bad" ]; then
 	echo "$bad" | sed 's/^/  /' >&2
 	exit 1
 fi
-echo "configure: $SERIES: $(grep -c '=y' "$OBJ/.config") options =y, all $(cat $FRAGMENTS | grep -c '^CONFIG_') requested stuck"
+echo "configure: $RUN: $(grep -c '=y' "$OBJ/.config") options =y, all $(cat $FRAGMENTS | grep -c '^CONFIG_') requested stuck"
 echo "$want" >"$stamp"

@@ -6,23 +6,23 @@
 # result). The results are made comparable first (the kernel release's
 # -wb-SERIES suffix and the "time" measurement lines go), then compared by
 # scripts/compare-transcripts.sh, the same rules as the guest transcripts.
-# Then scripts/distro-report.py writes the figures of both kernels to
-# $BUILD/distro/summary.md.
+# Then scripts/distro-report.py writes the figures of both kernels
+# ($BUILD/SERIES/distro/) to $BUILD/distro/summary.md.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BASE=${1:-none}
 SERIES=${2:-main}
 BUILD=${BUILD:-$TOP/build}
-D=$BUILD/distro
 for s in "$BASE" "$SERIES"; do
-	r=$D/$s/result.log
+	r=$BUILD/$s/distro/result.log
 	[ -s "$r" ] || { echo "distro-compare: no $r (scripts/distro-boot.sh $s first)"; exit 1; }
-	t=$D/$s/files/transcript
+	t=$BUILD/$s/distro/files/transcript
 	rm -rf "$t"
 	mkdir -p "$t"
 	sed -e '/^time /d' -e "s/-wb-$s\\b/-wb-SERIES/g" "$r" >"$t/system-test.txt"
 done
-BUILD=$D EXPECT=$TOP/tests/expect/distro.transcript.diff \
-	"$TOP/scripts/compare-transcripts.sh" "$BASE" "$SERIES"
-python3 "$TOP/scripts/distro-report.py" "$D" "$BASE" "$SERIES" >"$D/summary.md"
-cat "$D/summary.md"
+EXPECT=$TOP/tests/expect/distro.transcript.diff \
+	"$TOP/scripts/compare-transcripts.sh" "$BASE/distro" "$SERIES/distro"
+mkdir -p "$BUILD/distro"
+python3 "$TOP/scripts/distro-report.py" "$BUILD" "$BASE/distro" "$SERIES/distro" >"$BUILD/distro/summary.md"
+cat "$BUILD/distro/summary.md"

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""distro-report.py DIR BASE SERIES - make distro's figures as markdown.
+"""distro-report.py BUILD BASE SERIES - make distro's figures as markdown.
 
-Reads, for BASE and SERIES, what the stages of make distro wrote into
-DIR/<kernel>/: kernel.txt (scripts/distro-kernel.sh: "key value" lines,
+Reads, for the runs BASE and SERIES (folders under BUILD: none/distro,
+main/distro), what the stages of make distro wrote into them: kernel.txt (scripts/distro-kernel.sh: "key value" lines,
 one "deb NAME BYTES" line per package), boot.txt (scripts/distro-boot.sh:
 the host's seconds and systemd-analyze's line), result.log (the system
-test's TAP-like lines), and DIR/SERIES/compare.json (the comparison).
+test's TAP-like lines), and SERIES' compare.json (the comparison).
 Exit status 2 when an input is missing or malformed: a table with holes
 says nothing.
 """
@@ -84,7 +84,8 @@ def report(d, base, series):
         kernels[k] = (kt, debs, image[0], bt, checks, total)
     with open(f"{d}/{series}/compare.json", encoding="utf-8") as f:
         cmp = json.load(f)
-    out = [f"| | {base} | {series} |", "|---|---|---|"]
+    # a run's folder is SERIES/distro: the series names its column
+    out = [f"| | {base.split('/')[0]} | {series.split('/')[0]} |", "|---|---|---|"]
 
     def row(label, fn):
         out.append(f"| {label} | " + " | ".join(str(fn(kernels[k])) for k in (base, series)) + " |")

@@ -16,7 +16,7 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-NAME=fixes-alone series_env fixes-alone
+scratch_env fixes-alone
 REASONS=$TOP/tests/expect/getname-buffers.reasons
 EXPECTED=$TOP/tests/expect/getname-buffers.base
 
@@ -38,16 +38,8 @@ if [ -z "$patches" ]; then
 	echo "fixes-alone: patches/series has no part A" >&2
 	exit 1
 fi
-if [ "$(git -C "$TREE" rev-parse --show-toplevel 2>/dev/null)" != "$TREE" ]; then
-	rm -rf "$TREE"
-	git -C "$BUILD/src" worktree prune
-	mkdir -p "$DIR"
-	git -C "$BUILD/src" worktree add -q --detach "$TREE" base
-fi
+worktree_at "$TREE" base
 export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
-git -C "$TREE" am --abort >/dev/null 2>&1 || true
-git -C "$TREE" reset -q --hard base
-git -C "$TREE" clean -q -fdx
 allmod_prepare "$TREE" "$DIR/allmod"
 base_overruns=$(overruns)
 want=$(grep -v -e '^#' -e '^[[:space:]]*$' "$EXPECTED" | sort)

@@ -4,16 +4,17 @@
 # allmodconfig with W=1 (no -Werror), once in the baseline tree (none) and
 # once in the series' tree, and fail on an error or on any warning a file
 # has in the series that it does not have in the baseline (compared per
-# file, without line numbers, which the series moves). Run it with LLVM
-# empty (make gcc12 does).
+# file, without line numbers, which the series moves). make gcc12 runs it
+# as the gcc12 profile's first stage.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-series_env "$@"
+run_env "$1" gcc12
 if [ -n "${LLVM:-}" ]; then
-	echo "gcc-warnings: LLVM=$LLVM: this check is for gcc (LLVM= make gcc12)" >&2
+	echo "gcc-warnings: LLVM=$LLVM: the gcc12 profile is not gcc's" >&2
 	exit 1
 fi
+mkdir -p "$DIR"
 echo "gcc-warnings: $(gcc --version | head -1)"
 
 files=$(git -C "$TREE" diff --name-only base HEAD -- '*.c' | sort)

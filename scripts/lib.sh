@@ -1,30 +1,123 @@
 # lib.sh - shared helpers for the workbench scripts (sourced, not run).
-# config_fragments: the config fragments a test kernel is made of, one
-# path per word: $FRAGMENTS when set (a profile such as make kmsan's),
-# else config/*.config, and config/clang/*.config (symbols only clang has;
-# make gcc12 builds with gcc) when LLVM is set. configure.sh merges them;
-# bisect-build.sh keys its prefixes by them.
-config_fragments() {
-	if [ -n "${FRAGMENTS:-}" ]; then
-		echo "$FRAGMENTS"
-		return
+
+# run_env SERIES [PROFILE]: what one run needs to know. A run is a series
+# (a queue of patches/queues, or a folder patches-NAME) built and booted
+# as a profile says: config/profiles/PROFILE.conf (default test), a
+# shell file of data, read here and nowhere else:
+#   COMPILER   clang (LLVM=-19, the Makefile's) or gcc (Debian's gcc-12)
+#   FRAGMENTS  config fragments, names under config/ without .config, in
+#              the order merge_config.sh merges them
+#   MACHINE    the QEMU machine, config/machines/MACHINE.conf
+#   GUESTS     suite (tests/guest/order and tests/selftests/list), the
+#              guest programs' .c files (paths under the workbench), or
+#              distro (tests/distro/ in a Debian 12 image)
+#   COVERAGE   yes: /init profiles the functions the series changed
+#   CMDLINE    kernel command line words the guest programs read
+#   DEBIAN_FLAVOUR  the flavour of Debian's config (the distro profile)
+# and sets the paths:
+#   BUILD   every run's folder (git-ignored)
+#   SRC     the extracted tarball, a git repository with tag "base"
+#   TREE    the series' worktree, $BUILD/$SERIES/linux: one per series,
+#           shared by every profile (each builds with its own O=); a
+#           bisect prefix (PATCH_LIMIT set) is another tree, $DIR/linux;
+#           TREE_STAMP (beside it) says what it was made of
+#   DIR     this run's folder: $BUILD/$SERIES for the test profile,
+#           $BUILD/$SERIES/$PROFILE for the others
+#   OBJ     its kernel objects, $DIR/obj
+#   KSFT    the kernel selftests built from TREE, $BUILD/$SERIES/ksft
+#   RUN     its name in messages and in tests/expect/: SERIES, or
+#           SERIES-PROFILE
+run_env() {
+	SERIES=${1:?usage: $0 SERIES [PROFILE]}
+	PROFILE=${2:-test}
+	BUILD=${BUILD:-$TOP/build}
+	PROFILE_FILE=$TOP/config/profiles/$PROFILE.conf
+	if [ ! -f "$PROFILE_FILE" ]; then
+		echo "profile: no $PROFILE_FILE" >&2
+		return 1
 	fi
-	_f=$(ls "$TOP"/config/*.config) || return 1
-	if [ -n "${LLVM:-}" ]; then
-		_f="$_f $(ls "$TOP"/config/clang/*.config)" || return 1
+	COMPILER= FRAGMENTS= MACHINE= GUESTS= COVERAGE= CMDLINE= DEBIAN_FLAVOUR=
+	. "$PROFILE_FILE"
+	for _v in COMPILER FRAGMENTS MACHINE GUESTS COVERAGE; do
+		if [ -z "$(eval echo "\$$_v")" ]; then
+			echo "profile: $PROFILE_FILE does not set $_v" >&2
+			return 1
+		fi
+	done
+	case $COMPILER in
+	clang) export LLVM=-19 ;;
+	gcc) export LLVM= ;;
+	*)
+		echo "profile: $PROFILE_FILE: COMPILER=$COMPILER, not clang or gcc" >&2
+		return 1
+		;;
+	esac
+	case $COVERAGE in
+	yes | no) ;;
+	*)
+		echo "profile: $PROFILE_FILE: COVERAGE=$COVERAGE, not yes or no" >&2
+		return 1
+		;;
+	esac
+	SRC=$BUILD/src
+	if [ "$PROFILE" = test ]; then
+		DIR=$BUILD/$SERIES
+		RUN=$SERIES
+	else
+		DIR=$BUILD/$SERIES/$PROFILE
+		RUN=$SERIES-$PROFILE
 	fi
-	echo $_f
+	if [ -n "${PATCH_LIMIT:-}" ]; then
+		DIR=$BUILD/$SERIES/bisect
+		RUN=$SERIES-bisect
+		TREE=$DIR/linux
+	else
+		TREE=$BUILD/$SERIES/linux
+	fi
+	TREE_STAMP=${TREE%/linux}/tree.stamp
+	OBJ=$DIR/obj
+	KSFT=$BUILD/$SERIES/ksft
 }
 
-# series_env SERIES: the folders of one series' run: BUILD (all runs), DIR
-# (this run: $BUILD/$NAME, NAME defaults to SERIES), TREE (its kernel
-# source), OBJ (its test-config objects).
-series_env() {
-	SERIES=${1:?usage: $0 SERIES}
+# scratch_env NAME: BUILD, SRC, and a folder DIR=$BUILD/NAME whose TREE
+# ($DIR/linux) is a scratch worktree of no run (fixes-alone.sh: one fix at
+# a time on plain 6.12.118).
+scratch_env() {
 	BUILD=${BUILD:-$TOP/build}
-	DIR=$BUILD/${NAME:-$SERIES}
+	SRC=$BUILD/src
+	DIR=$BUILD/$1
 	TREE=$DIR/linux
-	OBJ=$DIR/obj
+}
+
+# worktree_at TREE REV: TREE a clean git worktree of $SRC at REV, made when
+# it is missing or half-removed (git would walk up from a folder that is
+# not a worktree and act on an enclosing repository), else reset to REV and
+# cleaned (an interrupted git am aborted first).
+worktree_at() {
+	if [ "$(git -C "$1" rev-parse --show-toplevel 2>/dev/null)" != "$1" ]; then
+		rm -rf "$1"
+		git -C "$SRC" worktree prune
+		mkdir -p "$(dirname "$1")"
+		git -C "$SRC" -c advice.detachedHead=false worktree add -q --detach "$1" "$2"
+	fi
+	git -C "$1" am --abort >/dev/null 2>&1 || true
+	git -C "$1" reset -q --hard "$2"
+	git -C "$1" clean -q -fdx
+}
+
+# config_fragments: the profile's config fragments (run_env first), one
+# path per word. configure.sh merges them; bisect-build.sh keys its
+# prefixes by their text.
+config_fragments() {
+	_f=
+	for _n in $FRAGMENTS; do
+		if [ ! -f "$TOP/config/$_n.config" ]; then
+			echo "profile: $PROFILE_FILE: no config/$_n.config" >&2
+			return 1
+		fi
+		_f="$_f $TOP/config/$_n.config"
+	done
+	echo $_f
 }
 
 # stage NAME CMD...: run one stage, print a start and an end line with elapsed
@@ -112,11 +205,12 @@ config_not_stuck() {
 	/^# CONFIG_.* is not set/ { if ($2 in have) print $2 " should be unset (got: " have[$2] ")" }'
 }
 
-# machine_env: the QEMU machine config/machines/$MACHINE_CONF.conf (default
-# test): QEMU_MACHINE, QEMU_CPU, QEMU_SMP, QEMU_MEM, SERIAL (the roles of
-# ttyS0, ttyS1, ...), QEMU_EXTRA, BOOT_TIMEOUT (the environment's wins).
+# machine_env: the QEMU machine config/machines/$MACHINE.conf (the
+# profile's, run_env first): QEMU_MACHINE, QEMU_CPU, QEMU_SMP, QEMU_MEM,
+# SERIAL (the roles of ttyS0, ttyS1, ...), QEMU_EXTRA, BOOT_TIMEOUT (the
+# environment's wins).
 machine_env() {
-	MACHINE_FILE=$TOP/config/machines/${MACHINE_CONF:-test}.conf
+	MACHINE_FILE=$TOP/config/machines/${MACHINE:?machine_env: no MACHINE (run_env first)}.conf
 	if [ ! -f "$MACHINE_FILE" ]; then
 		echo "machine: no $MACHINE_FILE" >&2
 		return 1
@@ -124,6 +218,34 @@ machine_env() {
 	_timeout=${BOOT_TIMEOUT:-}
 	. "$MACHINE_FILE"
 	BOOT_TIMEOUT=${_timeout:-$BOOT_TIMEOUT}
+}
+
+# qemu_boot KERNEL INITRD CMDLINE [DISK]: boot the machine (machine_env
+# first) under TCG with its serial ports to their files in $DIR (DISK: a
+# raw image, the guest's /dev/vda), wait for QEMU to exit; kill it after
+# BOOT_TIMEOUT seconds. Every guest boots here. Returns QEMU's exit status
+# (the guest powered off or panicked: panic=-1 and -no-reboot make both an
+# exit 0, the caller's console check tells them apart), 124 after a
+# timeout; BOOT_SECONDS is the time it took.
+qemu_boot() {
+	_t0=$(date +%s)
+	_serial=$(serial_args) || return 1
+	_rc=0
+	# shellcheck disable=SC2086
+	timeout --foreground -k 10 "$BOOT_TIMEOUT" \
+		qemu-system-x86_64 -machine "$QEMU_MACHINE" -accel tcg -cpu "$QEMU_CPU" \
+		-smp "$QEMU_SMP" -m "$QEMU_MEM" -display none -monitor none -no-reboot \
+		-kernel "$1" -initrd "$2" -append "$3" \
+		${4:+-drive "file=$4,format=raw,if=virtio"} \
+		$_serial $QEMU_EXTRA ${QEMU_ARGS:-} </dev/null || _rc=$?
+	BOOT_SECONDS=$(($(date +%s) - _t0))
+	case $_rc in
+	124 | 137)
+		echo "boot: $RUN: no exit after ${BOOT_TIMEOUT}s, killed" >&2
+		return 124
+		;;
+	esac
+	return "$_rc"
 }
 
 # serial_port ROLE: the guest's name of ROLE's serial port (ttyS0, ...),
@@ -168,22 +290,22 @@ serial_file() {
 # guest_console_clean: after a boot of $DIR, the console must be free of
 # sanitizer reports, WARNINGs, Oopses and panics other than the reports
 # pinned by tests/expect/console.expected (every kernel that has the
-# redzone's KUnit control) and tests/expect/${NAME:-$SERIES}.console, and /init
+# redzone's KUnit control) and tests/expect/$RUN.console, and /init
 # must have finished (scripts/console.py); the offending lines go to
 # $DIR/console.bad.
 guest_console_clean() {
 	set --
 	if [ ! -f "$DIR/obj/.config" ]; then
-		echo "parse: ${NAME:-$SERIES}: no $DIR/obj/.config: which kernel booted?"
+		echo "parse: $RUN: no $DIR/obj/.config: which kernel booted?"
 		return 1
 	fi
 	if grep -q '^CONFIG_DEBUG_NET_SOCKADDR_REDZONE_KUNIT_TEST=y' "$DIR/obj/.config"; then
 		set -- --expect "$TOP/tests/expect/console.expected"
 	fi
-	if [ -f "$TOP/tests/expect/${NAME:-$SERIES}.console" ]; then
-		set -- "$@" --expect "$TOP/tests/expect/${NAME:-$SERIES}.console"
+	if [ -f "$TOP/tests/expect/$RUN.console" ]; then
+		set -- "$@" --expect "$TOP/tests/expect/$RUN.console"
 	fi
-	python3 "$TOP/scripts/console.py" --name "${NAME:-$SERIES}" \
+	python3 "$TOP/scripts/console.py" --name "$RUN" \
 		--bad "$DIR/console.bad" "$@" "$DIR/console.log"
 }
 
@@ -197,7 +319,7 @@ guest_files() {
 		  system("mkdir -p \"" f "\""); f = d "/" substr($0, 5); printf "" > f; next }
 	f { print > f }' "$DIR/files.txt" 2>/dev/null || true
 	if [ ! -f "$DIR/files/end" ]; then
-		echo "parse: $SERIES: the guest did not send its files (transcripts, coverage)"
+		echo "parse: $RUN: the guest did not send its files (transcripts, coverage)"
 		return 1
 	fi
 }

@@ -1,16 +1,16 @@
 #!/bin/sh
-# make-initramfs.sh SERIES - static /init and every tests/guest/*.c program,
+# make-initramfs.sh SERIES [PROFILE] - static /init and the profile's guest
+# programs (GUESTS=suite: every tests/guest/*.c program,
 # built against the series' own kselftest_harness.h (and samples/bpf/bpf_insn.h
 # for the BPF programs), and the kernel selftests of tests/selftests/list
 # (built by build-selftests.sh; in /selftests, each run through
-# /selftests/ksft_run, tests/init/ksft_run.c), packed as a gzip'd cpio.
-# The programs run in the order of tests/guest/order (/tests.order in the
-# initramfs). GUEST_TESTS (a list of .c files) replaces the set, for working
-# on one test or for the benchmark.
+# /selftests/ksft_run, tests/init/ksft_run.c); else the .c files it names,
+# such as the benchmark's), packed as a gzip'd cpio. The programs run in the
+# order of tests/guest/order (/tests.order in the initramfs), or GUESTS'.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-series_env "$@"
+run_env "$@"
 ROOT=$DIR/initramfs
 OUT=$DIR/initramfs.cpio.gz
 GUEST_CC=${GUEST_CC:-gcc}
@@ -40,18 +40,25 @@ if [ "$listed" != "$have" ]; then
 	diff "$ROOT/order.listed" "$ROOT/order.have" | sed -n 's/^< /-/p; s/^> /+/p' >&2
 	exit 1
 fi
-# GUEST_TESTS (.c files, anywhere) replaces the set, in the order given.
-if [ -n "${GUEST_TESTS:-}" ]; then
-	names=$(for src in $GUEST_TESTS; do basename "$src" .c; done)
+# A profile that names its programs (.c files under the workbench, or
+# absolute paths) runs them alone, in the order given.
+guests=
+if [ "$GUESTS" != suite ]; then
+	for src in $GUESTS; do
+		case $src in /*) ;; *) src=$TOP/$src ;; esac
+		[ -f "$src" ] || { echo "make-initramfs: $PROFILE_FILE: no $src" >&2; exit 1; }
+		guests="$guests $src"
+	done
+	names=$(for src in $guests; do basename "$src" .c; done)
 fi
 n=0
 k=0
 : >"$ROOT/tests.order"
 for name in $names; do
 	# a guest program's source, or a selftest's program (tests/selftests/list)
-	if [ -n "${GUEST_TESTS:-}" ]; then
+	if [ -n "$guests" ]; then
 		prog=
-		src=$(for s in $GUEST_TESTS; do
+		src=$(for s in $guests; do
 			if [ "$(basename "$s" .c)" = "$name" ]; then echo "$s"; fi
 		done | head -n 1)
 	else
@@ -63,8 +70,8 @@ for name in $names; do
 		$GUEST_CC $CFLAGS -o "$ROOT/tests/$name" "$src"
 	else
 		# A selftest: its program (build-selftests.sh), run by the launcher.
-		[ -x "$DIR/ksft/kselftest/$prog" ] ||
-			{ echo "make-initramfs: $name: no $DIR/ksft/kselftest/$prog (make selftests)" >&2; exit 1; }
+		[ -x "$KSFT/kselftest/$prog" ] ||
+			{ echo "make-initramfs: $name: no $KSFT/kselftest/$prog (make selftests)" >&2; exit 1; }
 		if [ ! -x "$ROOT/selftests/ksft_run" ]; then
 			mkdir -p "$ROOT/selftests"
 			# shellcheck disable=SC2086
@@ -72,7 +79,7 @@ for name in $names; do
 			grep -v -e '^#' -e '^[[:space:]]*$' "$SELFTESTS" >"$ROOT/selftests/list"
 		fi
 		mkdir -p "$ROOT/selftests/$(dirname "$prog")"
-		cp "$DIR/ksft/kselftest/$prog" "$ROOT/selftests/$prog"
+		cp "$KSFT/kselftest/$prog" "$ROOT/selftests/$prog"
 		ln -s /selftests/ksft_run "$ROOT/tests/$name"
 		k=$((k + 1))
 	fi
@@ -80,10 +87,10 @@ for name in $names; do
 	n=$((n + 1))
 done
 # The functions /init profiles for scripts/coverage.py report (the list
-# comes from the main tree and its built objects; COVERAGE=no for kernels
-# without ftrace, such as the benchmark kernels).
+# comes from the main tree and its built objects; a profile without ftrace,
+# such as the benchmark's, says COVERAGE=no).
 rm -f "$DIR/coverage.funcs"
-if [ "$SERIES" = main ] && [ "${COVERAGE:-yes}" = yes ] && [ -f "$OBJ/vmlinux" ]; then
+if [ "$SERIES" = main ] && [ "$COVERAGE" = yes ] && [ -f "$OBJ/vmlinux" ]; then
 	python3 "$TOP/scripts/coverage.py" funcs "$TREE" "$OBJ" >"$DIR/coverage.funcs"
 	cp "$DIR/coverage.funcs" "$ROOT/coverage.funcs"
 fi

@@ -1,14 +1,14 @@
 #!/bin/sh
-# parse.sh SERIES - judge one boot: the console must be free of sanitizer
+# parse.sh SERIES [PROFILE] - judge one boot: the console must be free of sanitizer
 # reports, WARNINGs, Oopses and panics, the guest must have finished, and the
 # KUnit (console) and guest ("ktap" port) KTAP streams are parsed with the kernel's
 # own tools/testing/kunit/kunit.py into one summary table.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-series_env "$@"
+run_env "$@"
 
-KUNIT="python3 $DIR/linux/tools/testing/kunit/kunit.py parse"
+KUNIT="python3 $TREE/tools/testing/kunit/kunit.py parse"
 rc=0
 
 guest_console_clean || rc=1
@@ -24,10 +24,10 @@ $KUNIT --json="$DIR/kunit.json" "$DIR/kunit.log" >"$DIR/kunit.txt" 2>&1 || true
 $KUNIT --json="$DIR/guest.json" "$DIR/guest.ktap" >"$DIR/guest.txt" 2>&1 || true
 
 # Cases this kernel is expected to fail (the baseline fails the bounds
-# cases), by series; cases this kernel is expected to skip, by kernel (NAME:
+# cases), by series; cases this kernel is expected to skip, by run (RUN:
 # a gcc-12 kernel skips what a clang one runs). No file: no case may skip.
 xfail=$TOP/tests/expect/$SERIES.xfail
-skip=$TOP/tests/expect/${NAME:-$SERIES}.skip
+skip=$TOP/tests/expect/$RUN.skip
 set --
 [ -f "$xfail" ] && set -- --xfail "$xfail"
 [ -f "$skip" ] && set -- "$@" --skip "$skip"
@@ -42,5 +42,5 @@ if [ -f "$DIR/coverage.funcs" ]; then
 		--reasons "$TOP/tests/expect/coverage.reasons" >"$DIR/coverage.txt" || rc=1
 	cat "$DIR/coverage.txt"
 fi
-[ "$rc" = 0 ] || echo "parse: $SERIES: FAILED (logs in $DIR)"
+[ "$rc" = 0 ] || echo "parse: $RUN: FAILED (logs in $DIR)"
 exit "$rc"

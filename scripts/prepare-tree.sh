@@ -2,15 +2,16 @@
 # prepare-tree.sh SERIES - give SERIES its own kernel source tree with its patches applied.
 #
 # $BUILD/src is linux-source-6.12 extracted once and committed as tag "base".
-# $BUILD/$NAME/linux (NAME defaults to SERIES) is a git worktree of it with `git am` of the series on top.
+# $BUILD/$SERIES/linux (scripts/lib.sh run_env: every profile of the series
+# builds from it) is a git worktree of it with `git am` of the series on
+# top; a bisect prefix (PATCH_LIMIT) gets one of its own.
 # Nothing is redone when neither the tarball nor the series changed; a changed
 # series is re-applied from "base".
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
-series_env "$@"
+run_env "$@"
 TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-SRC=$BUILD/src
 export GIT_AUTHOR_NAME=workbench GIT_AUTHOR_EMAIL=workbench@localhost
 export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 git() { command git -c advice.detachedHead=false -c init.defaultBranch=tarball "$@"; }
@@ -35,17 +36,7 @@ extract() {
 }
 
 apply_series() {
-	# A half-removed folder is not a worktree: git would walk up and act
-	# on an enclosing repository. Start such a tree afresh.
-	if [ "$(git -C "$TREE" rev-parse --show-toplevel 2>/dev/null)" != "$TREE" ]; then
-		rm -rf "$TREE"
-		git -C "$SRC" worktree prune
-		mkdir -p "$DIR"
-		git -C "$SRC" worktree add -q --detach "$TREE" base
-	fi
-	git -C "$TREE" am --abort >/dev/null 2>&1 || true
-	git -C "$TREE" reset -q --hard base
-	git -C "$TREE" clean -q -fdx
+	worktree_at "$TREE" base
 	patches=$(series_patches "$SERIES")
 	n=0
 	for p in $patches; do
@@ -64,7 +55,7 @@ patches=$(series_patches "$SERIES")
 want=$( (sha256sum "$TARBALL" | cut -d' ' -f1
 	for p in $patches; do sha256sum "$p"; done) |
 	sha256sum | cut -d' ' -f1)
-stamp=$DIR/tree.stamp
+stamp=$TREE_STAMP
 
 if [ ! -f "$SRC/.git/tarball.sha256" ] ||
 	[ "$(cat "$SRC/.git/tarball.sha256")" != "$(sha256sum "$TARBALL" | cut -d' ' -f1)" ]; then

@@ -6,7 +6,7 @@ Everything in it is measured from what scripts/report.sh left in BUILD:
 the baseline (none) and SERIES test kernels and their allmodconfig objects
 of the files SERIES touches, the two benchmark kernels (NAME/bench) and
 their guest benchmark transcripts, the abi-layout output, the KMSAN
-kernel of make kmsan (BUILD/SERIES-kmsan) and the kernel selftests'
+kernel of make kmsan (BUILD/SERIES/kmsan) and the kernel selftests'
 results (guest.json, compare-selftests.json), and make distro's summary
 when it ran (distro/summary.md); for each
 OTHER design (a series booted with make run SERIES=OTHER, such as legacy)
@@ -264,8 +264,8 @@ def designs(build, series, others):
 
 def kmsan(build, series):
     """Section 6: the KMSAN kernel of make kmsan (run by make report first)."""
-    d = f"{build}/{series}-kmsan"
-    summary = results(build, f"{series}-kmsan")
+    d = f"{build}/{series}/kmsan"
+    summary = results(build, f"{series}/kmsan")
     if summary == "(not measured)" or not os.path.exists(f"{d}/console.log"):
         sys.exit(f"report: no KMSAN run in {d} (make kmsan)")
     with open(f"{d}/console.log", encoding="utf-8", errors="replace") as f:

@@ -6,11 +6,8 @@
 #  - the allmodconfig objects of the files SERIES touches, in both trees
 #    with the fixed RANDSTRUCT seed (config/randstruct.seed),
 #  - two benchmark kernels, $BUILD/none/bench and $BUILD/SERIES/bench
-#    (the same trees, config/bench/bench.config instead of the checkers),
-#    booted on the machine config/machines/bench.conf (QEMU -icount) with
-#    tests/bench/sockaddr_bench.c as the only guest program (BENCH_RUNS
-#    runs of each loop, default 7, with BENCH_SCALE percent of its default
-#    lengths, default 500),
+#    (the same trees; config/profiles/bench.conf: no checkers, QEMU
+#    -icount, tests/bench/sockaddr_bench.c as the only guest program),
 #  - the ABI layout check and warning census (scripts/abi-layout.sh),
 #  - fixes-alone and backport-build, which a cold make check has no time for.
 set -eu
@@ -19,29 +16,17 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 SERIES=${1:?usage: report.sh SERIES}
 BUILD=${BUILD:-$TOP/build}
 OUT=$BUILD/report
-BENCH_RUNS=${BENCH_RUNS:-7}
-# The loops' lengths in percent of the program's defaults, which were
-# sized for the sanitizer kernels: without them the loops run 3-20 times
-# faster.
-BENCH_SCALE=${BENCH_SCALE:-500}
-# The report compares clang kernels (the test config's -fstrict-flex-arrays=3,
-# the objects binary-identity.py reads); the Makefile exports LLVM. Run by
-# hand without it, every kernel folder would be reconfigured for gcc.
-if [ -z "${LLVM:-}" ]; then
-	echo "report: LLVM is not set: run make report (or export the Makefile's LLVM=-19)" >&2
-	exit 1
-fi
 mkdir -p "$OUT"
 
 echo "report: allmodconfig objects of the files $SERIES touches, in $SERIES and the baseline"
 # The series' files must compile cleanly (as make compile-touched asks);
 # the baseline's may warn under W=1 (binary-identity.py names any object
 # that was not built).
-if ! TOUCHED_BY=$SERIES "$TOP/scripts/compile-touched.sh" "$SERIES" >"$OUT/allmod-$SERIES.log" 2>&1; then
+if ! "$TOP/scripts/compile-touched.sh" "$SERIES" >"$OUT/allmod-$SERIES.log" 2>&1; then
 	echo "report: $SERIES: the touched files do not compile cleanly ($OUT/allmod-$SERIES.log)" >&2
 	exit 1
 fi
-TOUCHED_BY=$SERIES "$TOP/scripts/compile-touched.sh" none >"$OUT/allmod-none.log" 2>&1 ||
+"$TOP/scripts/compile-touched.sh" none "$SERIES" >"$OUT/allmod-none.log" 2>&1 ||
 	echo "report: (some baseline files did not compile cleanly: $OUT/allmod-none.log)"
 tail -n 1 "$OUT/allmod-$SERIES.log" "$OUT/allmod-none.log"
 
@@ -63,30 +48,20 @@ tail -n 1 "$OUT/fixes-alone.log"
 grep '^backport-build: ' "$OUT/backport-build.log"
 
 for s in none "$SERIES"; do
-	NAME=$s/bench
-	export NAME
-	DIR=$BUILD/$NAME
-	mkdir -p "$DIR"
-	ln -sfn ../linux "$DIR/linux"
-	ln -sfn ../tree.stamp "$DIR/tree.stamp"
-	FRAGMENTS="$TOP/config/boot.config $TOP/config/net.config $TOP/config/bench/bench.config" \
-		"$TOP/scripts/configure.sh" "$s"
-	"$TOP/scripts/build-kernel.sh" "$s"
-	MACHINE_CONF=bench COVERAGE=no GUEST_TESTS=$TOP/tests/bench/sockaddr_bench.c \
-		"$TOP/scripts/make-initramfs.sh" "$s"
-	MACHINE_CONF=bench \
-		KERNEL_ARGS="workbench.bench_runs=$BENCH_RUNS workbench.bench_scale=$BENCH_SCALE ${KERNEL_ARGS:-}" \
-		"$TOP/scripts/boot.sh" "$s"
-	SERIES=$s
-	guest_console_clean
-	guest_files
-	if grep -q 'not ok' "$DIR/guest.ktap" || ! grep -q '^ok' "$DIR/guest.ktap"; then
-		echo "report: $s: the benchmark failed:" >&2
-		grep 'not ok' "$DIR/guest.ktap" >&2 || true
-		exit 1
-	fi
-	SERIES=${1}
-	unset NAME
+	"$TOP/scripts/configure.sh" "$s" bench
+	"$TOP/scripts/build-kernel.sh" "$s" bench
+	"$TOP/scripts/make-initramfs.sh" "$s" bench
+	"$TOP/scripts/boot.sh" "$s" bench
+	(
+		run_env "$s" bench
+		guest_console_clean
+		guest_files
+		if grep -q 'not ok' "$DIR/guest.ktap" || ! grep -q '^ok' "$DIR/guest.ktap"; then
+			echo "report: $s: the benchmark failed:" >&2
+			grep 'not ok' "$DIR/guest.ktap" >&2 || true
+			exit 1
+		fi
+	)
 done
 
 # The other designs (REPORT_OTHERS, default legacy) were booted by make

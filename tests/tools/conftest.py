@@ -118,6 +118,7 @@ def top(tmp_path):
     t = tmp_path / "top"
     shutil.copytree(SCRIPTS, t / "scripts")
     shutil.copytree(TOP / "config" / "machines", t / "config" / "machines")
+    shutil.copytree(TOP / "config" / "profiles", t / "config" / "profiles")
     (t / "tests" / "init").mkdir(parents=True)
     shutil.copy(TOP / "tests" / "init" / "init.c", t / "tests" / "init")
     shutil.copy(TOP / "tests" / "init" / "ksft_run.c", t / "tests" / "init")
@@ -143,6 +144,19 @@ def empty_queue(top, name):
     (top / "patches" / "series").write_text("# Part P, placeholder\nnever-applied.patch\n")
     (top / "patches" / "queues").write_text(f"{name} P\n")
     (top / "patches" / "never-applied.patch").write_text("not a patch\n")
+
+
+def profile(top, name, **fields):
+    """A profile config/profiles/NAME.conf in the copy TOP: the test
+    profile's lines, FIELDS (MACHINE="bench", ...) replacing them."""
+    lines = []
+    for line in (top / "config" / "profiles" / "test.conf").read_text().splitlines():
+        key = line.split("=", 1)[0]
+        if key in fields:
+            line = f'{key}="{fields.pop(key)}"'
+        lines.append(line)
+    lines += [f'{k}="{v}"' for k, v in fields.items()]
+    (top / "config" / "profiles" / f"{name}.conf").write_text("\n".join(lines) + "\n")
 
 
 def guest_programs(top, *names):

@@ -35,8 +35,19 @@ deb linux-libc-dev_6.12.118-1_amd64.deb 1500000
 """
 
 
+class Runs:
+    """The BUILD folder of a make distro: runs / "main" is main's run
+    folder, BUILD/main/distro (config/profiles/distro.conf)."""
+
+    def __init__(self, build):
+        self.build = build
+
+    def __truediv__(self, series):
+        return self.build / series / "distro"
+
+
 def distro(tmp_path, third=("ok", "ok"), times=("45.3", "47.0")):
-    d = tmp_path / "distro"
+    d = Runs(tmp_path / "build")
     for s, th, t in zip(("none", "main"), third, times):
         k = d / s
         k.mkdir(parents=True)
@@ -57,7 +68,7 @@ def compare(tmp_path, d, expect=None):
     if expect is not None:
         (top / "tests" / "expect" / "distro.transcript.diff").write_text(expect)
     return run(["sh", str(top / "scripts" / "distro-compare.sh"), "none", "main"],
-               env={"BUILD": str(d.parent), "PATH": "/usr/bin:/bin"})
+               env={"BUILD": str(d.build), "PATH": "/usr/bin:/bin"})
 
 
 def test_compare_same(tmp_path):
@@ -97,7 +108,8 @@ def test_compare_missing_result(tmp_path):
 
 
 def report(d):
-    return run(["python3", str(SCRIPTS / "distro-report.py"), str(d), "none", "main"])
+    return run(["python3", str(SCRIPTS / "distro-report.py"), str(d.build),
+                "none/distro", "main/distro"])
 
 
 def test_report(tmp_path):
@@ -106,6 +118,7 @@ def test_report(tmp_path):
         {"lines": 8, "differ": 0, "intended": 0, "unexpected": 0, "stale": 0}))
     rc, out = report(d)
     assert rc == 0, out
+    assert out.startswith("| | none | main |\n"), out
     assert "| linux-image .deb (bytes) | 20000000 | 20000000 |" in out
     assert "| vmlinux text / data / bss (bytes) | 20000000 / 8000000 / 4000000 |" in out, out
     assert "| build + bindeb-pkg, full build in an empty obj/ (s) | not measured | not measured |" in out

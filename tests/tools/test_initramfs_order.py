@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import guest_programs, run
+from conftest import guest_programs, profile, run
 
 
 @pytest.fixture
@@ -20,12 +20,12 @@ def programs(top):
 
 def initramfs(top, order):
     (top / "tests" / "guest" / "order").write_text(order)
-    env = dict(os.environ, BUILD=str(top / "build"), COVERAGE="no")
+    env = dict(os.environ, BUILD=str(top / "build"))
     return run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest"], env=env)
 
 
-def cpio_file(top, name):
-    data = gzip.decompress((top / "build" / "tooltest" / "initramfs.cpio.gz").read_bytes())
+def cpio_file(top, name, run_dir="tooltest"):
+    data = gzip.decompress((top / "build" / run_dir / "initramfs.cpio.gz").read_bytes())
     out = subprocess.run(["cpio", "-i", "--quiet", "--to-stdout", name], input=data,
                          capture_output=True, check=True)
     return out.stdout.decode()
@@ -102,16 +102,20 @@ def test_selftest_not_built(programs):
     assert rc == 1 and "net-x: no " in out and "make selftests" in out, out
 
 
-# GUEST_TESTS (the benchmark's one program, or several while working on
-# tests) replaces the set, in its order, and ignores the selftests.
-def test_guest_tests_replace_the_set(programs, tmp_path):
+# A profile that names its guest programs (the benchmark's one program)
+# replaces the set, in its order, and ignores the selftests; a program it
+# names that does not exist fails.
+def test_profile_guests_replace_the_set(programs, tmp_path):
     top = programs
     selftest(top, built=False)
     for name in ("one", "two"):
-        (tmp_path / f"{name}.c").write_text("int main(void) { return 0; }\n")
+        (top / "tests" / f"{name}.c").write_text("int main(void) { return 0; }\n")
     (top / "tests" / "guest" / "order").write_text("zeta\nalpha\nnet-x\nbeta\n")
-    env = dict(os.environ, BUILD=str(top / "build"), COVERAGE="no",
-               GUEST_TESTS=f"{tmp_path / 'two.c'} {tmp_path / 'one.c'}")
-    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest"], env=env)
+    profile(top, "two", GUESTS="tests/two.c tests/one.c", COVERAGE="no")
+    env = dict(os.environ, BUILD=str(top / "build"))
+    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "two"], env=env)
     assert rc == 0 and "2 guest test program(s), 0 of them kernel selftests" in out, out
-    assert cpio_file(top, "tests.order") == "two\none\n"
+    assert cpio_file(top, "tests.order", "tooltest/two") == "two\none\n"
+    profile(top, "three", GUESTS="tests/two.c tests/three.c")
+    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "three"], env=env)
+    assert rc == 1 and "three.conf: no " in out and "tests/three.c" in out, out

@@ -1,16 +1,20 @@
 # SPDX-License-Identifier: GPL-2.0
-"""config/machines/*.conf is the one description of a QEMU machine: boot.sh
-builds the QEMU command line from it (a stand-in qemu-system-x86_64 records
-the arguments) and make-initramfs.sh builds /init with the same ports.
-Before, the ports were written in boot.sh and again in init.c."""
+"""config/machines/*.conf is the one description of a QEMU machine, which
+a profile names: boot.sh builds the QEMU command line from it (a stand-in
+qemu-system-x86_64 records the arguments) and make-initramfs.sh builds
+/init with the same ports. Before, the ports were written in boot.sh and
+again in init.c. scripts/lib.sh qemu_boot, the one launcher, owns the
+timeout and QEMU's exit status."""
 import os
 
 import pytest
 
-from conftest import guest_programs, run
+from conftest import guest_programs, profile, run
 
 QEMU_STUB = """#!/bin/sh
 printf '%s\\n' "$@" >"$QEMU_ARGS_OUT"
+[ -z "${QEMU_SLEEP:-}" ] || sleep "$QEMU_SLEEP"
+exit "${QEMU_EXIT:-0}"
 """
 
 
@@ -27,13 +31,22 @@ def machine(top):
     return top
 
 
-def boot(top, **env):
+def boot(top, machine=None, **env):
+    """boot.sh of the run tooltest, on the test profile or on a profile
+    whose machine is MACHINE."""
     e = dict(os.environ, BUILD=str(top / "build"),
              PATH=f"{top.parent / 'bin'}:{os.environ['PATH']}",
              QEMU_ARGS_OUT=str(top / "qemu.args"), **env)
     d = top / "build" / "tooltest"
+    argv = ["sh", str(top / "scripts" / "boot.sh"), "tooltest"]
+    if machine:
+        profile(top, "m", MACHINE=machine)
+        d = d / "m"
+        argv.append("m")
+    d.mkdir(parents=True, exist_ok=True)
     (d / "console.log").write_text("")
-    rc, out = run(["sh", str(top / "scripts" / "boot.sh"), "tooltest"], env=e)
+    (top / "qemu.args").unlink(missing_ok=True)
+    rc, out = run(argv, env=e)
     args = (top / "qemu.args").read_text().splitlines() if rc == 0 else []
     return rc, out, args
 
@@ -56,7 +69,7 @@ def test_test_machine(machine):
 
 def test_bench_machine(machine):
     top = machine
-    rc, out, args = boot(top, MACHINE_CONF="bench")
+    rc, out, args = boot(top, "bench")
     assert rc == 0, out
     assert opt(args, "-icount") == ["shift=0,align=off,sleep=off"]
     assert opt(args, "-m") == ["1024"]
@@ -66,20 +79,20 @@ def test_ports_follow_the_machine(machine, tmp_path):
     top = machine
     conf = top / "config" / "machines" / "swapped.conf"
     conf.write_text('. "$(dirname "$MACHINE_FILE")/test.conf"\nSERIAL="ktap files console"\n')
-    rc, out, args = boot(top, MACHINE_CONF="swapped")
+    rc, out, args = boot(top, "swapped")
     assert rc == 0, out
     assert "console=ttyS2 " in opt(args, "-append")[0]
     assert opt(args, "-serial")[0].endswith("/guest.ktap")
-    env = dict(os.environ, BUILD=str(top / "build"), COVERAGE="no", MACHINE_CONF="swapped")
-    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest"], env=env)
+    env = dict(os.environ, BUILD=str(top / "build"))
+    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "m"], env=env)
     assert rc == 0, out
-    init = (top / "build" / "tooltest" / "initramfs" / "init").read_bytes()
+    init = (top / "build" / "tooltest" / "m" / "initramfs" / "init").read_bytes()
     assert b"/dev/ttyS0\0" in init and b"/dev/ttyS1\0" in init and b"/dev/ttyS2\0" not in init
 
 
 def test_unknown_machine(machine):
     top = machine
-    rc, out, _ = boot(top, MACHINE_CONF="nosuch")
+    rc, out, _ = boot(top, "nosuch")
     assert rc == 1 and "no " in out and "nosuch.conf" in out, out
 
 
@@ -90,8 +103,39 @@ def test_boot_timeout_from_environment(machine):
     # the environment's BOOT_TIMEOUT wins over the machine's
     rc, out, _ = boot(top, BOOT_TIMEOUT="7")
     assert rc == 0, out
-    script = f". {top}/scripts/lib.sh; TOP={top}; BOOT_TIMEOUT=7; machine_env; echo $BOOT_TIMEOUT"
+    script = f". {top}/scripts/lib.sh; TOP={top}; MACHINE=test; BOOT_TIMEOUT=7; machine_env; echo $BOOT_TIMEOUT"
     rc, out = run(["sh", "-c", script])
     assert out.strip() == "7", out
-    rc, out = run(["sh", "-c", f". {top}/scripts/lib.sh; TOP={top}; machine_env; echo $BOOT_TIMEOUT"])
+    script = f". {top}/scripts/lib.sh; TOP={top}; MACHINE=test; machine_env; echo $BOOT_TIMEOUT"
+    rc, out = run(["sh", "-c", script])
     assert out.strip() == "900", out
+
+
+def test_qemu_exit_status_fails_the_boot(machine):
+    """A QEMU that exits non-zero (it could not start, or the guest's
+    triple fault) fails the boot and says so."""
+    rc, out, _ = boot(machine, QEMU_EXIT="3")
+    assert rc == 1 and "boot: tooltest: qemu exit 3 after " in out, out
+
+
+def test_timeout_kills_and_fails(machine):
+    """A guest that never powers off is killed after the machine's
+    BOOT_TIMEOUT (here the environment's 1 s), and the boot fails."""
+    rc, out, _ = boot(machine, QEMU_SLEEP="30", BOOT_TIMEOUT="1")
+    assert rc == 1 and "boot: tooltest: no exit after 1s, killed" in out, out
+    assert "qemu exit" not in out, out
+
+
+def test_disk_is_the_guests_vda(machine):
+    """qemu_boot's fourth argument is a raw virtio disk (make distro)."""
+    top = machine
+    script = (f". {top}/scripts/lib.sh; TOP={top}; MACHINE=distro; RUN=t; DIR={top}; "
+              f"machine_env; qemu_boot K I 'root=/dev/vda' {top}/disk.img; echo rc=$?")
+    e = dict(os.environ, PATH=f"{top.parent / 'bin'}:{os.environ['PATH']}",
+             QEMU_ARGS_OUT=str(top / "qemu.args"))
+    rc, out = run(["sh", "-c", script], env=e)
+    assert "rc=0" in out, out
+    args = (top / "qemu.args").read_text().splitlines()
+    assert opt(args, "-drive") == [f"file={top}/disk.img,format=raw,if=virtio"], args
+    assert opt(args, "-kernel") == ["K"] and opt(args, "-append") == ["root=/dev/vda"], args
+    assert opt(args, "-accel") == ["tcg"], args

@@ -1,0 +1,112 @@
+# SPDX-License-Identifier: GPL-2.0
+"""scripts/lib.sh run_env: a kind of run is a profile, config/profiles/*.conf
+(data), and one function derives every path of a run from (series,
+profile). Before, each variant was a set of environment overrides (NAME,
+MACHINE_CONF, FRAGMENTS, COVERAGE, LLVM=, GUEST_TESTS, ...) and found its
+tree its own way."""
+import os
+import shutil
+
+import pytest
+
+from conftest import TOP, profile, run
+
+VARS = "DIR TREE TREE_STAMP OBJ KSFT RUN PROFILE_FILE LLVM MACHINE GUESTS COVERAGE CMDLINE"
+
+
+def env_of(top, *args, pre=""):
+    """The variables run_env ARGS sets, as a dict (or the error)."""
+    script = (f"TOP={top}; BUILD={top}/build; . {top}/scripts/lib.sh; {pre} "
+              f"run_env {' '.join(args)} || exit 1; "
+              + "; ".join(f'echo "{v}=${v}"' for v in VARS.split())
+              + '; f=$(config_fragments) || exit 1; echo "FRAGS=$f"')
+    rc, out = run(["sh", "-c", script], env={k: v for k, v in os.environ.items()
+                                              if k not in ("LLVM", "PATCH_LIMIT")})
+    if rc != 0:
+        return rc, out
+    return rc, dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+
+
+@pytest.fixture
+def fragments(top):
+    """The copy TOP with the workbench's config fragments."""
+    shutil.copytree(TOP / "config", top / "config", dirs_exist_ok=True)
+    return top
+
+
+def test_test_profile_is_the_series_folder(fragments):
+    top = fragments
+    rc, e = env_of(top, "main")
+    assert rc == 0, e
+    b = f"{top}/build"
+    assert e["DIR"] == f"{b}/main" and e["TREE"] == f"{b}/main/linux", e
+    assert e["OBJ"] == f"{b}/main/obj" and e["KSFT"] == f"{b}/main/ksft", e
+    assert e["TREE_STAMP"] == f"{b}/main/tree.stamp" and e["RUN"] == "main", e
+    assert e["LLVM"] == "-19" and e["MACHINE"] == "test" and e["GUESTS"] == "suite", e
+    assert e["FRAGS"].split() == [f"{top}/config/{n}.config" for n in
+                                  ("boot", "bpf", "debug", "net", "selftests", "clang/clang")]
+
+
+def test_other_profile_shares_the_tree(fragments):
+    top = fragments
+    rc, e = env_of(top, "main", "kmsan")
+    assert rc == 0, e
+    b = f"{top}/build"
+    assert e["DIR"] == f"{b}/main/kmsan" and e["OBJ"] == f"{b}/main/kmsan/obj", e
+    assert e["TREE"] == f"{b}/main/linux" and e["KSFT"] == f"{b}/main/ksft", e
+    assert e["RUN"] == "main-kmsan" and e["MACHINE"] == "kmsan" and e["COVERAGE"] == "no", e
+    assert f"{top}/config/kmsan/debug.config" in e["FRAGS"].split(), e
+    assert f"{top}/config/debug.config" not in e["FRAGS"].split(), e
+
+
+def test_gcc_profile_unsets_llvm(fragments):
+    top = fragments
+    rc, e = env_of(top, "main", "gcc12", pre="LLVM=-19;")
+    assert rc == 0, e
+    assert e["LLVM"] == "" and "clang" not in e["FRAGS"], e
+
+
+def test_bisect_prefix_has_a_tree_of_its_own(fragments):
+    top = fragments
+    rc, e = env_of(top, "main", pre="PATCH_LIMIT=3;")
+    assert rc == 0, e
+    b = f"{top}/build"
+    assert e["DIR"] == f"{b}/main/bisect" and e["TREE"] == f"{b}/main/bisect/linux", e
+    assert e["TREE_STAMP"] == f"{b}/main/bisect/tree.stamp" and e["RUN"] == "main-bisect", e
+
+
+def test_a_profile_does_not_inherit_the_last_ones_words(fragments):
+    top = fragments
+    rc, e = env_of(top, "main", pre="run_env main bench;")
+    assert rc == 0, e
+    assert e["CMDLINE"] == "" and e["MACHINE"] == "test", e
+
+
+@pytest.mark.parametrize("bad, msg", [
+    ({}, "no "),
+    ({"MACHINE": ""}, "does not set MACHINE"),
+    ({"COMPILER": "icc"}, "COMPILER=icc, not clang or gcc"),
+    ({"COVERAGE": "maybe"}, "COVERAGE=maybe, not yes or no"),
+    ({"FRAGMENTS": "boot nosuch"}, "no config/nosuch.config"),
+])
+def test_bad_profile_fails(top, bad, msg):
+    if bad:
+        profile(top, "bad", **bad)
+        (top / "config" / "boot.config").write_text("CONFIG_X=y\n")
+    rc, out = env_of(top, "main", "bad")
+    assert rc != 0 and msg in out, out
+
+
+def test_no_series_fails(top):
+    rc, out = env_of(top, "''")
+    assert rc != 0 and "usage" in out, out
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in (TOP / "config" / "profiles").glob("*.conf")))
+def test_every_profile_of_the_workbench_loads(name):
+    """The repository's own profiles: each loads, and each fragment and
+    machine it names exists."""
+    rc, e = env_of(TOP, "main", name)
+    assert rc == 0, e
+    assert e["FRAGS"].split() and all(os.path.isfile(f) for f in e["FRAGS"].split()), e
+    assert (TOP / "config" / "machines" / f"{e['MACHINE']}.conf").is_file(), e
