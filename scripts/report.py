@@ -340,6 +340,20 @@ def compile_time(path=f"{TOP}/docs/compile-time-bounds.md"):
     print(short + "\n")
 
 
+def times(path=f"{TOP}/docs/times.md"):
+    """Section 11: how long the targets take, measured by hand and dated
+    (docs/times.md, copied whole below its own title)."""
+    text = open(path, encoding="utf-8").read()
+    if not text.startswith("# "):
+        sys.exit(f"report: {path} does not start with its title")
+    body = text.split("\n", 1)[1].strip()
+    if "\n## " not in "\n" + body:
+        sys.exit(f"report: {path} has no section")
+    print("## 11. How long the targets take (measured by hand)\n")
+    # its sections become subsections here
+    print(body.replace("\n## ", "\n### ") + "\n")
+
+
 def distro(build):
     """Section 9: make distro's last result (BUILD/distro/summary.md, which
     scripts/distro-compare.sh writes), when it ran: make distro is not part
@@ -406,6 +420,7 @@ def main():
     selftests(build, series, others)
     distro(build)
     static_checks(build, series)
+    times()
 
 
 if __name__ == "__main__":

@@ -254,3 +254,41 @@ def test_static_checks_section(tmp_path, capsys):
     with pytest.raises(SystemExit, match="fixes-alone.log is missing"):
         report_py.static_checks(str(tmp_path), "main")
 
+
+# Section 11 is docs/times.md, the dated figures measured by hand, below
+# its own title; a file without its title or without a section stops the
+# report instead of printing half of it.
+def times_section(tmp_path, text):
+    import contextlib
+    import io
+    import report as report_py
+    f = tmp_path / "times.md"
+    f.write_text(text)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        report_py.times(str(f))
+    return out.getvalue()
+
+
+def test_times_section(tmp_path):
+    out = times_section(tmp_path, "# How long\n\nIntro.\n\n## Cold\n\n56 minutes.\n")
+    assert out.startswith("## 11. How long the targets take (measured by hand)\n\nIntro.\n"), out
+    assert "\n### Cold\n\n56 minutes.\n" in out and "# How long" not in out, out
+
+
+@pytest.mark.parametrize("text", ["no title\n\n## Cold\n", "# Title\n\nno section\n"])
+def test_times_section_malformed(tmp_path, text):
+    with pytest.raises(SystemExit):
+        times_section(tmp_path, text)
+
+
+def test_times_of_the_workbench():
+    """The repository's docs/times.md is well formed."""
+    import contextlib
+    import io
+    import report as report_py
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        report_py.times()
+    assert "### Cold and warm `make check`" in out.getvalue()
+
