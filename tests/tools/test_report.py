@@ -292,3 +292,45 @@ def test_times_of_the_workbench():
         report_py.times()
     assert "### Cold and warm `make check`" in out.getvalue()
 
+
+# Section 4 checks the benchmark's goal: every loop's median at least 0.99
+# of the baseline's speed (before, the report called it a goal and never
+# looked); missing transcripts or different loops stop the report.
+def bench_section(tmp_path, base, series):
+    import contextlib
+    import io
+    import report as report_py
+    for s, loops in (("none", base), ("main", series)):
+        if loops is None:
+            continue
+        t = tmp_path / s / "bench" / "files" / "transcript"
+        t.mkdir(parents=True)
+        t.joinpath("sockaddr_bench.txt").write_text("".join(
+            f"{name} run={r} n=1000 ns={ns * 1000}\n"
+            for name, runs in loops.items() for r, ns in enumerate(runs)))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            report_py.bench(str(tmp_path), "main")
+        except SystemExit as e:
+            return out.getvalue(), str(e)
+    return out.getvalue(), None
+
+
+def test_bench_goal_met(tmp_path):
+    out, err = bench_section(tmp_path, {"a": [100, 100, 101]}, {"a": [100, 101, 100]})
+    assert err is None, err
+    assert "| a | 3/3 | 100 [100, 101] | 100 [100, 101] | 1.000 | met |" in out, out
+
+
+def test_bench_goal_missed(tmp_path):
+    out, err = bench_section(tmp_path, {"a": [100] * 3, "b": [100] * 3},
+                             {"a": [100] * 3, "b": [102] * 3})
+    assert err and "slower than 0.99 of the baseline in b" in err, err
+    assert "| b | 3/3 | 100 [100, 100] | 102 [102, 102] | 0.980 | MISSED |" in out, out
+
+
+@pytest.mark.parametrize("base, series", [({"a": [1]}, None), ({"a": [1]}, {"b": [1]}), ({}, {})])
+def test_bench_nothing_to_compare(tmp_path, base, series):
+    _, err = bench_section(tmp_path, base, series)
+    assert err and err.startswith("report: "), err
