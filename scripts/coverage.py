@@ -3,28 +3,30 @@
 """coverage.py - did the guest tests run every converted socket callback and
 every function the series changes, at least once?
 
-  coverage.py funcs TREE OBJ [--patches DIR] > coverage.funcs
-      The functions to profile, one name per line, sorted: every
+  coverage.py funcs TREE OBJ --json FILE [--patches DIR] > coverage.funcs
+      The functions to profile, one name per line, sorted (the list /init
+      hands to ftrace's function profiler), and in FILE each one's kinds
+      and files (what the report needs; computed once, here): every
       implementation of proto_ops::getname/bind/connect/sendmsg and
       proto::bind/connect/pre_connect/sendmsg (found as
-      scripts/check-prototypes.py finds them) and every function whose body a patch of patches/series
-      changes or adds (.c files; KUnit and test files and the patches of the
-      baseline queue "none" left out), each only if its file is compiled into
-      the test kernel (OBJ/<file>.o exists). /init (tests/init/init.c) hands
-      the list to ftrace's function profiler.
+      scripts/check-prototypes.py finds them) and every function whose body
+      a commit of TREE changes or adds (the commits prepare-tree.sh made of
+      the main queue, on tag "base"; .c files; KUnit and test files and the
+      patches of the baseline queue "none" left out), each only if its file
+      is compiled into the test kernel (OBJ/<file>.o exists).
 
-  coverage.py report DIR [--reasons FILE] [--funcs FILE] [--tree T] [--obj O]
+  coverage.py report DIR [--reasons FILE] [--list FILE] [--obj O]
       Reads DIR/files/coverage/function0 (the profile the guest sent back),
       DIR/files/coverage/refused (names ftrace refused) and the list
-      (DIR/coverage.funcs unless --funcs) and prints "coverage: N of M
+      (DIR/coverage.json unless --list) and prints "coverage: N of M
       functions ran" for the implementations and for the other changed
       functions, then every function that did not run with its reason:
-      refused by ftrace, else the reason given in the reasons file
+      refused by ftrace (told apart by the symbols of DIR/obj/vmlinux, or
+      O/vmlinux), else the reason given in the reasons file
       (tests/expect/coverage.reasons: "function  reason text" lines, #
-      comments). The two kinds are told apart from the tree and objects
-      (DIR/linux, DIR/obj unless --tree/--obj). Exit 1 when a function did
-      not run and has no reason; reasons for functions that ran, or that are
-      not on the list, are printed as stale (no failure).
+      comments). Exit 1 when a function did not run and has no reason;
+      reasons for functions that ran, or that are not on the list, are
+      printed as stale (no failure).
 
 Static functions of the same name in several files share one line of the
 list and of the profile (ftrace matches and reports by name): such a name
@@ -34,6 +36,7 @@ definitions compiled in, and the report says how many of them ran otherwise.
 import argparse
 import collections
 import importlib.util
+import json
 import pathlib
 import re
 import subprocess
@@ -119,109 +122,79 @@ def compiled(obj, rel):
 
 # ------------------------------------------------------------- the series
 
-def series_patches(patches):
-    """The patch files of the main queue, less those of the baseline queue
-    "none" (the test patches, which change no kernel behaviour unless enabled)."""
-    top = str(patches.parent)
+def git(tree, *args):
+    out = subprocess.run(["git", "-C", str(tree), *args], capture_output=True, text=True,
+                         errors="replace")
+    if out.returncode != 0:
+        raise SystemExit(f"coverage: git {' '.join(args)} in {tree}: {out.stderr.strip()}")
+    return out.stdout
+
+
+def series_commits(tree, patches):
+    """The commits of TREE on top of its tag "base", oldest first, that
+    carry the main queue's patches, less those of the baseline queue "none"
+    (the test patches, which change no kernel behaviour unless enabled).
+    prepare-tree.sh applied the queue with git am, one commit per patch in
+    the queue's order; a tree with another number of commits is not the
+    main queue's, and fails."""
+    top = str(pathlib.Path(patches).parent)
+    main = queues.resolve("main", top)[0]
     baseline = set(queues.resolve("none", top)[0])
-    return [pathlib.Path(p) for p in queues.resolve("main", top)[0] if p not in baseline]
+    revs = git(tree, "rev-list", "--reverse", "base..HEAD").split()
+    if len(revs) != len(main):
+        raise SystemExit(f"coverage: {tree} has {len(revs)} commits on base, "
+                         f"the main queue {len(main)} patches")
+    return [rev for rev, patch in zip(revs, main) if patch not in baseline]
 
 
-def parse_patch(text):
-    """[(old path, new path, [(old start, old len, new start, new len,
-    header, [lines])])] for every file of a git patch."""
-    files, hunks = [], None
-    old = new = None
-    lines = text.splitlines()
-    i = 0
-    while i < len(lines):
-        ln = lines[i]
+def parse_diff(text):
+    """[(old path, new path, [(old start, old len, new start, new len)])]
+    for every file of a git diff with -U0 (each hunk only its changed lines;
+    a path is None where the file is created or deleted)."""
+    files = []
+    for ln in text.splitlines():
         if ln.startswith("diff --git "):
-            hunks = []
-            old = new = None
-            files.append([None, None, hunks])
-        elif ln.startswith("--- ") and hunks is not None and not hunks:
+            files.append([None, None, []])
+        elif files and not files[-1][2] and ln.startswith("--- "):
             old = ln[4:].split("\t")[0]
             files[-1][0] = None if old == "/dev/null" else old[2:]
-        elif ln.startswith("+++ ") and hunks is not None and not hunks:
+        elif files and not files[-1][2] and ln.startswith("+++ "):
             new = ln[4:].split("\t")[0]
             files[-1][1] = None if new == "/dev/null" else new[2:]
-        elif ln.startswith("@@ ") and hunks is not None:
-            a, b, c, d, header = wb.hunk(ln)
-            body, need_old, need_new = [], b, d
-            i += 1
-            while i < len(lines) and (need_old or need_new):
-                t = lines[i]
-                if t.startswith("\\"):
-                    i += 1
-                    continue
-                body.append(t)
-                if t[:1] in (" ", ""):
-                    need_old -= 1
-                    need_new -= 1
-                elif t[0] == "-":
-                    need_old -= 1
-                elif t[0] == "+":
-                    need_new -= 1
-                i += 1
-            hunks.append((a, b, c, d, header, body))
-            continue
-        i += 1
+        elif files and ln.startswith("@@ "):
+            files[-1][2].append(wb.hunk(ln)[:4])
     return [tuple(f) for f in files]
 
 
-def git_show(tree, rev, rel):
-    out = subprocess.run(["git", "-C", str(tree), "show", f"{rev}:{rel}"],
-                         capture_output=True, text=True, errors="replace")
-    return out.stdout.splitlines() if out.returncode == 0 else []
-
-
-def changed_functions(tree, patches):
+def changed_functions(tree, commits):
     """{file: {function}}: the functions whose lines (signature or body) a
-    patch of the series adds, removes or changes. Every file is followed from
-    its "base" version (tag in TREE) through the patches, so each hunk is
-    matched against the functions of the file as it was before the patch
-    (- lines) and after it (+ lines); the hunk headers' context (git's guess,
-    often a label or a prototype) is not needed."""
-    state, changed = {}, collections.defaultdict(set)
-    for patch in series_patches(patches):
-        for old_rel, new_rel, hunks in parse_patch(patch.read_text(errors="replace")):
+    commit of the series adds, removes or changes: each hunk of the commit's
+    own diff (git diff -U0 REV^ REV, renames followed) is matched against
+    the functions of the file before the commit (its - lines) and after it
+    (its + lines)."""
+    changed = collections.defaultdict(set)
+    for rev in commits:
+        diff = git(tree, "diff", "-U0", "-M", "--no-color", f"{rev}^", rev)
+        for old_rel, new_rel, hunks in parse_diff(diff):
             rel = new_rel or old_rel
             if not rel.endswith(".c") or wb.is_test_file(rel):
                 continue
-            if old_rel is None:
-                before = []
-            elif old_rel in state:
-                before = state[old_rel]
-            else:
-                before = git_show(tree, "base", old_rel)
-            after, pos, minus, plus = [], 0, [], []
-            for a, b, c, d, _header, body in hunks:
-                start = a if b == 0 else a - 1
-                after.extend(before[pos:start])
-                pos = start
-                for t in body:
-                    if t[:1] in (" ", ""):
-                        after.append(before[pos] if pos < len(before) else t[1:])
-                        pos += 1
-                    elif t[0] == "-":
-                        minus.append(pos)
-                        pos += 1
-                    else:
-                        plus.append(len(after))
-                        after.append(t[1:])
-            after.extend(before[pos:])
-            for lines, where in ((before, minus), (after, plus)):
+            before = git_show(tree, f"{rev}^", old_rel) if old_rel else []
+            after = git_show(tree, rev, new_rel) if new_rel else []
+            for lines, spans in ((before, [(a, b) for a, b, _c, _d in hunks]),
+                                 (after, [(c, d) for _a, _b, c, d in hunks])):
                 ext = function_extents(lines)
-                for n in where:
-                    for first, last, name in ext:
-                        if first <= n <= last:
-                            changed[rel].add(name)
-            if old_rel and old_rel != new_rel:
-                state.pop(old_rel, None)
-            if new_rel:
-                state[new_rel] = after
+                for start, count in spans:
+                    # 1-based first line and count; function_extents() is 0-based
+                    for n in range(start - 1, start - 1 + count):
+                        for first, last, name in ext:
+                            if first <= n <= last:
+                                changed[rel].add(name)
     return changed
+
+
+def git_show(tree, rev, rel):
+    return git(tree, "show", f"{rev}:{rel}").splitlines()
 
 
 # --------------------------------------------------------------- the list
@@ -240,7 +213,7 @@ def classify(tree, obj, patches):
             if compiled(obj, rel):
                 funcs[fn]["kinds"].add(f"{struct}::{member}")
                 funcs[fn]["files"].add(rel)
-    for rel, names in sorted(changed_functions(tree, pathlib.Path(patches)).items()):
+    for rel, names in sorted(changed_functions(tree, series_commits(tree, patches)).items()):
         if not compiled(obj, rel):
             continue
         # Only what the patched file still defines: a removed function cannot run.
@@ -254,9 +227,25 @@ def classify(tree, obj, patches):
 
 
 def cmd_funcs(args):
-    for name in sorted(classify(args.tree, args.obj, args.patches)):
+    funcs = classify(args.tree, args.obj, args.patches)
+    with open(args.json, "w", encoding="utf-8") as f:
+        json.dump({name: {"kinds": sorted(v["kinds"]), "files": sorted(v["files"])}
+                   for name, v in sorted(funcs.items())}, f, indent=1)
+        f.write("\n")
+    for name in sorted(funcs):
         print(name)
     return 0
+
+
+def read_list(path):
+    """{name: {"kinds": {kind}, "files": {file}}} of a list coverage.py
+    funcs wrote, or None when there is none."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            raw = json.load(f)
+    except FileNotFoundError:
+        return None
+    return {name: {"kinds": set(v["kinds"]), "files": set(v["files"])} for name, v in raw.items()}
 
 
 # ------------------------------------------------------------- the report
@@ -311,13 +300,13 @@ def vmlinux_symbols(obj):
 
 def cmd_report(args):
     d = pathlib.Path(args.dir)
-    tree = pathlib.Path(args.tree or d / "linux")
     obj = pathlib.Path(args.obj or d / "obj")
-    funcs_file = pathlib.Path(args.funcs or d / "coverage.funcs")
-    listed = read_names(funcs_file)
-    if listed is None:
-        print(f"coverage: no list {funcs_file} (coverage.py funcs TREE OBJ > it)")
+    funcs_file = pathlib.Path(args.list or d / "coverage.json")
+    classes = read_list(funcs_file)
+    if classes is None:
+        print(f"coverage: no list {funcs_file} (coverage.py funcs TREE OBJ --json it)")
         return 1
+    listed = sorted(classes)
     prof_file = d / "files" / "coverage" / "function0"
     if not prof_file.is_file():
         print(f"coverage: no profile {prof_file}: the guest did not send one")
@@ -325,11 +314,6 @@ def cmd_report(args):
     profile = read_profile(prof_file)
     refused = set(read_names(d / "files" / "coverage" / "refused") or [])
     reasons = read_reasons(args.reasons)
-    classes = classify(tree, obj, args.patches)
-    if set(classes) != set(listed):
-        print(f"coverage: note: {funcs_file} differs from the list of {tree} and {obj} "
-              f"({len(set(listed) - set(classes))} more, {len(set(classes) - set(listed))} "
-              f"fewer); the report follows {funcs_file}")
     symbols = None
     if refused:
         symbols = vmlinux_symbols(obj)
@@ -342,7 +326,7 @@ def cmd_report(args):
         return 1
     groups = {"implementations": [], "changed": []}
     for name in listed:
-        kinds = classes.get(name, {"kinds": {"changed"}})["kinds"]
+        kinds = classes[name]["kinds"]
         groups["changed" if kinds == {"changed"} else "implementations"].append(name)
     empty = [group for group, names in groups.items() if not names]
     if empty:
@@ -353,7 +337,7 @@ def cmd_report(args):
     for group, names in groups.items():
         ran, partial, missed = [], [], []
         for name in names:
-            files = sorted(classes.get(name, {"files": set()})["files"])
+            files = sorted(classes[name]["files"])
             hits = profile.get(name[:PROFILE_NAME_WIDTH], [])
             if hits and len(hits) >= max(len(files), 1):
                 ran.append(name)
@@ -374,7 +358,7 @@ def cmd_report(args):
         if group == "implementations":
             per = collections.defaultdict(lambda: [0, 0])
             for name in names:
-                for kind in classes.get(name, {"kinds": set()})["kinds"] - {"changed"}:
+                for kind in classes[name]["kinds"] - {"changed"}:
                     per[kind][0] += name in ran
                     per[kind][1] += 1
             print("  " + ", ".join(f"{k} {r}/{m}" for k, (r, m) in sorted(per.items())))
@@ -383,7 +367,7 @@ def cmd_report(args):
             print(f"  {name}: {n} of {len(files)} definitions ran, cannot tell which by name "
                   f"({', '.join(files)})")
         for name, files in missed:
-            kinds = ",".join(sorted(classes.get(name, {"kinds": set()})["kinds"] - {"changed"}))
+            kinds = ",".join(sorted(classes[name]["kinds"] - {"changed"}))
             where = f"{', '.join(files)}" + (f" [{kinds}]" if kinds else "")
             if name in refused:
                 why = "refused by ftrace (inlined/notrace/not in available_filter_functions)"
@@ -414,14 +398,13 @@ def main():
     f = sub.add_parser("funcs")
     f.add_argument("tree")
     f.add_argument("obj")
+    f.add_argument("--json", required=True)
     f.add_argument("--patches", default=str(TOP / "patches"))
     r = sub.add_parser("report")
     r.add_argument("dir")
     r.add_argument("--reasons", default=str(TOP / "tests" / "expect" / "coverage.reasons"))
-    r.add_argument("--funcs")
-    r.add_argument("--tree")
+    r.add_argument("--list")
     r.add_argument("--obj")
-    r.add_argument("--patches", default=str(TOP / "patches"))
     args = ap.parse_args()
     return cmd_funcs(args) if args.cmd == "funcs" else cmd_report(args)
 

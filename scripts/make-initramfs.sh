@@ -89,9 +89,10 @@ done
 # The functions /init profiles for scripts/coverage.py report (the list
 # comes from the main tree and its built objects; a profile without ftrace,
 # such as the benchmark's, says COVERAGE=no).
-rm -f "$DIR/coverage.funcs"
+rm -f "$DIR/coverage.funcs" "$DIR/coverage.json"
 if [ "$SERIES" = main ] && [ "$COVERAGE" = yes ] && [ -f "$OBJ/vmlinux" ]; then
-	python3 "$TOP/scripts/coverage.py" funcs "$TREE" "$OBJ" >"$DIR/coverage.funcs"
+	python3 "$TOP/scripts/coverage.py" funcs "$TREE" "$OBJ" --json "$DIR/coverage.json" \
+		>"$DIR/coverage.funcs"
 	cp "$DIR/coverage.funcs" "$ROOT/coverage.funcs"
 fi
 (cd "$ROOT" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -9n >"$OUT"

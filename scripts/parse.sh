@@ -37,7 +37,7 @@ python3 "$TOP/scripts/summary.py" "$@" --json "$DIR/summary.json" --ktap guest="
 	>"$DIR/summary.txt" || rc=1
 cat "$DIR/summary.txt"
 # Coverage: did every callback implementation and changed function run?
-if [ -f "$DIR/coverage.funcs" ]; then
+if [ -f "$DIR/coverage.json" ]; then
 	python3 "$TOP/scripts/coverage.py" report "$DIR" \
 		--reasons "$TOP/tests/expect/coverage.reasons" >"$DIR/coverage.txt" || rc=1
 	cat "$DIR/coverage.txt"
