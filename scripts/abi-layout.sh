@@ -4,8 +4,10 @@
 #
 # tests/abi/layout.c (every header that declares or embeds a sockaddr) is
 # compiled in both trees with the exact command line kbuild used for
-# net/socket.o, plus -g and -fno-eliminate-unused-debug-types, so that the
-# debug info has every type the headers declare.
+# net/socket.o (from the compile_commands.json of the kernel's own
+# scripts/clang-tools/gen_compile_commands.py; scripts/workbench.py
+# compile-like), plus -g and -fno-eliminate-unused-debug-types, so that
+# the debug info has every type the headers declare.
 #
 # Layout: pahole prints every struct and union that mentions a sockaddr;
 # sizes, member offsets and holes must be identical in both trees (a type
@@ -16,23 +18,29 @@
 # counts also as result.json (for scripts/report.py).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/lib.sh"
 BASE=${1:-none}
-SERIES=${2:-main}
-BUILD=${BUILD:-$TOP/build}
-OUT=$BUILD/$SERIES/abi
+run_env "${2:-main}"
+OUT=$DIR/abi
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
 # compile NAME: layout.o and the warning log of one tree into $OUT/NAME.*
 compile() {
-	_obj=$BUILD/$1/obj
-	_cmd=$(sed -n 's/^savedcmd_net\/socket.o := //p' "$_obj/net/.socket.o.cmd")
-	[ -n "$_cmd" ] || { echo "abi-layout: $1: no net/socket.o command (build the kernel first)"; exit 1; }
-	# kbuild's -Wno-gnu hides the warning the census counts; the last flag wins.
-	_cmd=$(echo "$_cmd" | sed -e "s# -Wp,-MMD,[^ ]*##" \
-		-e "s# -c -o net/socket.o [^ ]*net/socket.c# -g -fno-eliminate-unused-debug-types -Wgnu-variable-sized-type-not-at-end -Wno-missing-prototypes -c -o $OUT/$1.o $TOP/tests/abi/layout.c#")
-	(cd "$_obj" && eval "$_cmd") >"$OUT/$1.warnings" 2>&1 ||
-		{ echo "abi-layout: $1: tests/abi/layout.c does not compile:"; head -20 "$OUT/$1.warnings"; exit 1; }
+	(
+		run_env "$1"
+		[ -f "$OBJ/net/.socket.o.cmd" ] ||
+			{ echo "abi-layout: $1: no net/socket.o (build the kernel first)"; exit 1; }
+		python3 "$TREE/scripts/clang-tools/gen_compile_commands.py" -d "$OBJ" \
+			-o "$OUT/$1.compile_commands.json" "$OBJ/net"
+		# kbuild's -Wno-gnu hides the warning the census counts; the last
+		# flag wins.
+		python3 "$TOP/scripts/workbench.py" compile-like "$OUT/$1.compile_commands.json" \
+			net/socket.o "$TOP/tests/abi/layout.c" "$OUT/$1.o" \
+			-g -fno-eliminate-unused-debug-types -Wgnu-variable-sized-type-not-at-end \
+			-Wno-missing-prototypes >"$OUT/$1.warnings" 2>&1 ||
+			{ echo "abi-layout: $1: tests/abi/layout.c does not compile:"; head -20 "$OUT/$1.warnings"; exit 1; }
+	)
 }
 
 # layouts NAME: per struct/union that mentions a sockaddr, pahole's text
@@ -48,10 +56,15 @@ layouts() {
 	python3 "$TOP/scripts/workbench.py" pahole-layouts "$OUT/$1.pahole" "$OUT/$1"
 }
 
-# census NAME: unique "file:line" sites whose warning names struct sockaddr
+# census NAME: unique "file:line" sites whose warning names struct sockaddr,
+# the file relative to the tree (the compiler names it by its absolute
+# path, or relative to the object folder when ccache's CCACHE_BASEDIR has
+# rewritten the command: ../linux/include/...)
 census() {
+	_tree=$(run_env "$1" && echo "$TREE")
+	_rel=$(run_env "$1" && realpath -m --relative-to="$OBJ" "$TREE")
 	grep -E 'warning: .*sockaddr.*-Wgnu-variable-sized-type-not-at-end' "$OUT/$1.warnings" |
-		sed -e 's/: warning:.*//' -e "s#^$BUILD/$1/linux/##" | sort -u >"$OUT/$1.census"
+		sed -e 's/: warning:.*//' -e "s#^$_tree/##" -e "s#^$_rel/##" | sort -u >"$OUT/$1.census"
 }
 
 for s in "$BASE" "$SERIES"; do

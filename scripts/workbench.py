@@ -6,14 +6,18 @@ headers, which files are tests, llvm-objdump's disassembly split into
 functions, sanitizer report blocks of a kernel console, the cases of a
 kunit.json (tools/testing/kunit/kunit.py parse --json) and the
 expectation files of tests/expect (one entry a line, '#' comments), and
-pahole's struct layouts. Imported by the scripts beside it (python3 puts
-scripts/ on sys.path); abi-layout.sh runs "workbench.py pahole-layouts";
-tested by tests/tools/test_workbench.py.
+pahole's struct layouts, and a compile command of kbuild's
+compile_commands.json (scripts/clang-tools/gen_compile_commands.py) turned
+into another file's. Imported by the scripts beside it (python3 puts
+scripts/ on sys.path); abi-layout.sh runs "workbench.py pahole-layouts"
+and "workbench.py compile-like"; tested by tests/tools/test_workbench.py.
 """
 import collections
 import json
 import os
 import re
+import shlex
+import subprocess
 import sys
 
 # ------------------------------------------------------------------ diffs
@@ -218,15 +222,52 @@ def expect_lines(path, inline=False):
     return out
 
 
+# ------------------------------------------------------ compile commands
+
+def compile_like(db, obj, source, out, extra=()):
+    """(directory, argv) that compile SOURCE to OUT exactly as kbuild
+    compiled the object OBJ (a path relative to the build folder, such as
+    "net/socket.o"), with EXTRA flags after kbuild's (the last of two
+    contradicting flags wins): the entry of the compile_commands.json DB
+    whose command writes OBJ, split as the shell would (shlex: no eval),
+    without its dependency file (-Wp,-MMD,...)."""
+    with open(db, encoding="utf-8") as f:
+        entries = json.load(f)
+    found = []
+    for e in entries:
+        argv = shlex.split(e["command"])
+        if "-o" in argv[:-1] and argv[argv.index("-o") + 1] == obj:
+            found.append((e["directory"], argv))
+    if len(found) != 1:
+        raise ValueError(f"{db}: {len(found)} commands write {obj}")
+    directory, argv = found[0]
+    i = argv.index("-o")
+    if argv[i - 1] != "-c" or i + 3 != len(argv):
+        raise ValueError(f"{db}: the command of {obj} does not end in -c -o {obj} SOURCE")
+    flags = [a for a in argv[:i - 1] if not a.startswith("-Wp,-MMD,")]
+    return directory, flags + list(extra) + ["-c", "-o", out, source]
+
+
 def main(argv):
-    """workbench.py pahole-layouts PAHOLE_OUTPUT PREFIX: the one command
-    line use, for scripts/abi-layout.sh."""
-    if len(argv) != 3 or argv[0] != "pahole-layouts":
-        raise SystemExit("usage: workbench.py pahole-layouts PAHOLE_OUTPUT PREFIX")
-    with open(argv[1], encoding="utf-8") as f:
-        n = write_pahole_layouts(f.read(), argv[2])
-    if not n:
-        raise SystemExit(f"workbench: no struct or union with a sockaddr in {argv[1]}")
+    """The command line uses, for scripts/abi-layout.sh:
+    workbench.py pahole-layouts PAHOLE_OUTPUT PREFIX
+    workbench.py compile-like DB OBJ SOURCE OUT [FLAG...]  (exit status:
+    the compiler's)"""
+    if len(argv) == 3 and argv[0] == "pahole-layouts":
+        with open(argv[1], encoding="utf-8") as f:
+            n = write_pahole_layouts(f.read(), argv[2])
+        if not n:
+            raise SystemExit(f"workbench: no struct or union with a sockaddr in {argv[1]}")
+        return
+    if len(argv) >= 5 and argv[0] == "compile-like":
+        try:
+            directory, cmd = compile_like(argv[1], argv[2], argv[3], argv[4], argv[5:])
+        except (OSError, ValueError) as e:
+            raise SystemExit(f"workbench: {e}")
+        sys.stdout.flush()
+        raise SystemExit(subprocess.run(cmd, cwd=directory).returncode)
+    raise SystemExit("usage: workbench.py pahole-layouts PAHOLE_OUTPUT PREFIX\n"
+                     "       workbench.py compile-like DB OBJ SOURCE OUT [FLAG...]")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ and expectation files. Each used to be written out in two or three
 scripts (binary-identity.py and report.py split objdump output,
 binary-identity.py and coverage.py had the hunk regex, report.py counted
 "BUG: KMSAN:" lines itself beside console.py's blocks)."""
+import json
 import pathlib
 import subprocess
 import sys
@@ -12,7 +13,7 @@ import sys
 import pytest
 
 import workbench as wb
-from conftest import SCRIPTS
+from conftest import SCRIPTS, run
 
 
 @pytest.mark.parametrize("line, want", [
@@ -170,3 +171,48 @@ def test_ktap_programs():
             "ok 2 beta # SKIP no device\nok 3 gamma\n")
     assert wb.ktap_programs(text) == [("alpha", "not ok", ""), ("beta", "ok", "SKIP"),
                                       ("gamma", "ok", "")]
+
+
+# compile_like(): kbuild's command of one object from compile_commands.json
+# (gen_compile_commands.py), split as the shell would split it: before,
+# abi-layout.sh ran sed and eval on the .cmd file's text.
+def cc_db(tmp_path, *commands):
+    db = tmp_path / "compile_commands.json"
+    db.write_text(json.dumps([{"directory": str(tmp_path), "file": f"/x/{i}.c", "command": c}
+                              for i, c in enumerate(commands)]))
+    return db
+
+
+def test_compile_like_argv(tmp_path):
+    db = cc_db(tmp_path,
+               "clang-19 -Wp,-MMD,net/phonet/.socket.o.d -O2 -c -o net/phonet/socket.o /s/net/phonet/socket.c",
+               "clang-19 -Wp,-MMD,net/.socket.o.d -nostdinc -DKBUILD_MODFILE='\"net/socket\"' "
+               "-D'KBUILD_BASENAME=\"socket\"' -Wno-gnu -c -o net/socket.o /s/net/socket.c")
+    d, argv = wb.compile_like(db, "net/socket.o", "/t/layout.c", "/o/x.o", ["-g", "-Wgnu"])
+    assert d == str(tmp_path)
+    assert argv == ["clang-19", "-nostdinc", '-DKBUILD_MODFILE="net/socket"',
+                    '-DKBUILD_BASENAME="socket"', "-Wno-gnu", "-g", "-Wgnu",
+                    "-c", "-o", "/o/x.o", "/t/layout.c"], argv
+
+
+@pytest.mark.parametrize("commands", [[], ["cc -c -o a.o a.c", "cc -c -o a.o b.c"],
+                                      ["cc -o a.o a.c"]])
+def test_compile_like_refuses(tmp_path, commands):
+    db = cc_db(tmp_path, *commands)
+    with pytest.raises(ValueError):
+        wb.compile_like(db, "a.o", "x.c", "x.o")
+
+
+def test_compile_like_runs_the_compiler(tmp_path):
+    (tmp_path / "a.c").write_text("int a;\n")
+    (tmp_path / "good.c").write_text("int good(void) { return 1; }\n")
+    (tmp_path / "bad.c").write_text("int bad(void) { return }\n")
+    db = cc_db(tmp_path, "gcc -Wp,-MMD,.a.o.d -O2 -c -o a.o a.c")
+    cmd = ["python3", str(SCRIPTS / "workbench.py"), "compile-like", str(db), "a.o"]
+    rc, out = run(cmd + [str(tmp_path / "good.c"), str(tmp_path / "good.o"), "-Wall"])
+    assert rc == 0 and (tmp_path / "good.o").is_file(), out
+    assert not (tmp_path / ".a.o.d").exists()
+    rc, out = run(cmd + [str(tmp_path / "bad.c"), str(tmp_path / "bad.o")])
+    assert rc != 0 and "error" in out, out
+    rc, out = run(cmd[:-1] + ["b.o", "x.c", "x.o"])
+    assert rc != 0 and "0 commands write b.o" in out, out
