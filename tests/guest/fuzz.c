@@ -1237,9 +1237,15 @@ static void fuzz_child(void)
 
 /* --- the kernel log ---------------------------------------------------- */
 
+/*
+ * What makes a kernel log line trouble: the same words as the host's judge
+ * of the console, TROUBLE in scripts/console.py (tests/tools/test_console.py
+ * checks that the two lists agree).
+ */
 static const char *const kmsg_bad[] = {
-	"BUG:", "WARNING:", "Oops", "UBSAN", "KASAN", "field-spanning",
-	"detected buffer overflow", "Kernel panic", "Call Trace",
+	"BUG:", "KASAN", "UBSAN", "WARNING:", "field-spanning",
+	"detected buffer overflow", "Oops", "Kernel panic", "kernel BUG",
+	"Call Trace:",
 };
 
 /* Write @text to the kernel log; return the sequence number it got. */

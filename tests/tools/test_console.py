@@ -113,3 +113,15 @@ def test_pinned_kmsan_report(tmp_path):
     assert rc == 0, out
     rc, out = check(tmp_path, console)
     assert rc == 1 and "BUG: KMSAN: kernel-infoleak" in out, out
+
+
+def test_fuzzer_and_console_agree():
+    """tests/guest/fuzz.c judges the kernel log of its own calls with
+    kmsg_bad; console.py judges the whole console with TROUBLE_WORDS. The
+    two lists are the same words (before, the fuzzer lacked "kernel BUG")."""
+    import re
+    import console
+    src = (SCRIPTS.parent / "tests" / "guest" / "fuzz.c").read_text()
+    body = re.search(r"kmsg_bad\[\] = \{(.*?)\};", src, re.S).group(1)
+    words = re.findall(r'"((?:[^"\\]|\\.)*)"', body)
+    assert words and words == console.TROUBLE_WORDS, (words, console.TROUBLE_WORDS)
