@@ -32,6 +32,7 @@
 #include "kselftest_harness.h"
 #include "lib/devices.h"
 #include "lib/rtnl.h"
+#include "lib/transcript.h"
 
 #define MARK 0xee
 
@@ -118,12 +119,6 @@ static int mcast_has(int ifindex, const char *hex)
 	return found;
 }
 
-static void to_hex(char *out, const unsigned char *p, int n)
-{
-	while (n--)
-		out += sprintf(out, "%02x", *p++);
-}
-
 /*
  * SIOCADDMULTI / SIOCDELMULTI with a 14-byte sa_data and MARK bytes after
  * it. The unpatched kernel adds an address whose tail is MARK.
@@ -141,7 +136,7 @@ TEST_F(overread, multicast)
 	ifr.ifr_hwaddr.sa_data[0] = 0x01;	/* a multicast address */
 	memcpy(want, ifr.ifr_hwaddr.sa_data, 14);
 	memset(want + 14, MARK, sizeof(want) - 14);	/* what a read past sa_data takes */
-	to_hex(hex, want, n);
+	tr_hex(hex, want, n);
 
 	err = self->err;
 	ASSERT_EQ(err, ifreq_ioctl(self->d->name, SIOCADDMULTI, &ifr));
