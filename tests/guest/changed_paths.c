@@ -765,34 +765,10 @@ TEST_F(fastopen, sendto_msg_fastopen)
 	close(fd);
 }
 
-/* --- L2TP tunnels over UDP: udp_sock_create4/6 ----------------------------- */
-
-static int l2tp_tunnel(int family, int cmd, unsigned int id, int domain,
-		       unsigned short sport)
-{
-	struct genl_req req;
-	unsigned char ver = 3;
-	unsigned short encap = L2TP_ENCAPTYPE_UDP, dport = 1701;
-	unsigned int peer = id + 1, lo = htonl(INADDR_LOOPBACK);
-
-	genl_init(&req, family, cmd, L2TP_GENL_VERSION);
-	rtnl_add(NH(&req), L2TP_ATTR_CONN_ID, &id, 4);
-	if (cmd != L2TP_CMD_TUNNEL_CREATE)
-		return nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
-	rtnl_add(NH(&req), L2TP_ATTR_PEER_CONN_ID, &peer, 4);
-	rtnl_add(NH(&req), L2TP_ATTR_PROTO_VERSION, &ver, 1);
-	rtnl_add(NH(&req), L2TP_ATTR_ENCAP_TYPE, &encap, 2);
-	if (domain == AF_INET) {
-		rtnl_add(NH(&req), L2TP_ATTR_IP_SADDR, &lo, 4);
-		rtnl_add(NH(&req), L2TP_ATTR_IP_DADDR, &lo, 4);
-	} else if (domain == AF_INET6) {
-		rtnl_add(NH(&req), L2TP_ATTR_IP6_SADDR, &in6addr_loopback, 16);
-		rtnl_add(NH(&req), L2TP_ATTR_IP6_DADDR, &in6addr_loopback, 16);
-	}
-	rtnl_add(NH(&req), L2TP_ATTR_UDP_SPORT, &sport, 2);
-	rtnl_add(NH(&req), L2TP_ATTR_UDP_DPORT, &dport, 2);
-	return nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
-}
+/*
+ * --- L2TP tunnels over UDP: udp_sock_create4/6 -----------------------------
+ * (lib/genl.h l2tp_tunnel_create(): tunnel id, peer id + 1, UDP to port 1701)
+ */
 
 FIXTURE(l2tp)
 {
@@ -826,8 +802,8 @@ FIXTURE_SETUP(l2tp)
 
 FIXTURE_TEARDOWN(l2tp)
 {
-	l2tp_tunnel(self->family, L2TP_CMD_TUNNEL_DELETE, variant->id, 0, 0);
-	l2tp_tunnel(self->family, L2TP_CMD_TUNNEL_DELETE, variant->id + 10, 0, 0);
+	l2tp_tunnel_delete(self->family, variant->id);
+	l2tp_tunnel_delete(self->family, variant->id + 10);
 }
 
 TEST_F(l2tp, unmanaged_tunnel)
@@ -837,16 +813,17 @@ TEST_F(l2tp, unmanaged_tunnel)
 	unsigned short busy;
 	int ret, ufd;
 
-	ret = l2tp_tunnel(self->family, L2TP_CMD_TUNNEL_CREATE, variant->id, 0, 0);
+	ret = l2tp_tunnel_create(self->family, 0, L2TP_ENCAPTYPE_UDP, variant->id,
+				 variant->id + 1, 0, 1701);
 	tr("create without addresses -> %s", err_name(ret));
 	EXPECT_EQ(-EINVAL, ret);
 
-	ret = l2tp_tunnel(self->family, L2TP_CMD_TUNNEL_CREATE, variant->id,
-			  variant->domain, 0);
+	ret = l2tp_tunnel_create(self->family, variant->domain, L2TP_ENCAPTYPE_UDP,
+				 variant->id, variant->id + 1, 0, 1701);
 	tr("create -> %s", err_name(ret));
 	ASSERT_EQ(0, ret);
-	ret = l2tp_tunnel(self->family, L2TP_CMD_TUNNEL_CREATE, variant->id,
-			  variant->domain, 0);
+	ret = l2tp_tunnel_create(self->family, variant->domain, L2TP_ENCAPTYPE_UDP,
+				 variant->id, variant->id + 1, 0, 1701);
 	tr("create again -> %s", err_name(ret));
 	EXPECT_EQ(-EEXIST, ret);
 
@@ -858,13 +835,13 @@ TEST_F(l2tp, unmanaged_tunnel)
 	len = sizeof(ss);
 	ASSERT_EQ(0, getsockname(ufd, (void *)&ss, &len));
 	busy = ntohs(((struct sockaddr_in *)&ss)->sin_port);
-	ret = l2tp_tunnel(self->family, L2TP_CMD_TUNNEL_CREATE, variant->id + 10,
-			  variant->domain, busy);
+	ret = l2tp_tunnel_create(self->family, variant->domain, L2TP_ENCAPTYPE_UDP,
+				 variant->id + 10, variant->id + 11, busy, 1701);
 	tr("create on a busy port -> %s", err_name(ret));
 	EXPECT_EQ(-EADDRINUSE, ret);
 	close(ufd);
 
-	ret = l2tp_tunnel(self->family, L2TP_CMD_TUNNEL_DELETE, variant->id, 0, 0);
+	ret = l2tp_tunnel_delete(self->family, variant->id);
 	tr("delete -> %s", err_name(ret));
 	EXPECT_EQ(0, ret);
 }

@@ -190,48 +190,11 @@ TEST(l2tp_ip_peers)
 }
 
 /*
- * Tunnels made over generic netlink without a socket fd: the kernel makes
- * its own, with kernel_bind() and kernel_connect() of a sockaddr_l2tpip{,6}
- * (IP encapsulation) or a UDP address (udp_sock_create()). The kernel's
- * binding shows in that a user socket cannot take the same address.
+ * Tunnels made over generic netlink without a socket fd (lib/genl.h,
+ * l2tp_tunnel_create()): the kernel makes its own socket, and its binding
+ * shows in that a user socket cannot take the same address. A user socket
+ * on the tunnel's local address: 0 or -1 with errno.
  */
-static int l2tp_tunnel_create(int family, int domain, int encap, unsigned int id, int port)
-{
-	struct in6_addr lo6 = IN6ADDR_LOOPBACK_INIT;
-	unsigned int lo = htonl(INADDR_LOOPBACK), peer = id + 0x100;
-	unsigned char version = 3;
-	unsigned short type = encap, sport = port, dport = port + 1;
-	struct genl_req req;
-
-	genl_init(&req, family, L2TP_CMD_TUNNEL_CREATE, L2TP_GENL_VERSION);
-	rtnl_add(NH(&req), L2TP_ATTR_CONN_ID, &id, 4);
-	rtnl_add(NH(&req), L2TP_ATTR_PEER_CONN_ID, &peer, 4);
-	rtnl_add(NH(&req), L2TP_ATTR_PROTO_VERSION, &version, 1);
-	rtnl_add(NH(&req), L2TP_ATTR_ENCAP_TYPE, &type, 2);
-	if (domain == AF_INET) {
-		rtnl_add(NH(&req), L2TP_ATTR_IP_SADDR, &lo, 4);
-		rtnl_add(NH(&req), L2TP_ATTR_IP_DADDR, &lo, 4);
-	} else {
-		rtnl_add(NH(&req), L2TP_ATTR_IP6_SADDR, &lo6, 16);
-		rtnl_add(NH(&req), L2TP_ATTR_IP6_DADDR, &lo6, 16);
-	}
-	if (encap == L2TP_ENCAPTYPE_UDP) {
-		rtnl_add(NH(&req), L2TP_ATTR_UDP_SPORT, &sport, 2);
-		rtnl_add(NH(&req), L2TP_ATTR_UDP_DPORT, &dport, 2);
-	}
-	return nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
-}
-
-static int l2tp_tunnel_delete(int family, unsigned int id)
-{
-	struct genl_req req;
-
-	genl_init(&req, family, L2TP_CMD_TUNNEL_DELETE, L2TP_GENL_VERSION);
-	rtnl_add(NH(&req), L2TP_ATTR_CONN_ID, &id, 4);
-	return nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
-}
-
-/* A user socket on the tunnel's local address: 0 or -1 with errno. */
 static int l2tp_local_bind(int domain, int encap, unsigned int id, int port)
 {
 	struct sockaddr_storage ss;
@@ -275,7 +238,8 @@ TEST(l2tp_kernel_tunnel)
 		int port = 42080 + 2 * i;
 
 		tr_begin("%s", cases[i].name);
-		ret = l2tp_tunnel_create(family, cases[i].domain, cases[i].encap, id, port);
+		ret = l2tp_tunnel_create(family, cases[i].domain, cases[i].encap, id, id + 0x100,
+					 port, port + 1);
 		tr_line("genl tunnel create -> %d", ret);
 		ASSERT_EQ(0, ret) TH_LOG("%s: %s", cases[i].name, strerror(-ret));
 		ret = l2tp_local_bind(cases[i].domain, cases[i].encap, id, port);

@@ -5,11 +5,16 @@
  * lookup of a family id by name and of an attribute in an answer. The
  * request goes out with nl_talk(NETLINK_GENERIC, NH(&req), ...), which
  * returns 0 or -errno from the kernel's ack (hwsim_new_radio(): the id).
+ * The requests more than one test makes: mac802154_hwsim's radios, L2TP
+ * tunnels.
  */
 #ifndef GUEST_GENL_H
 #define GUEST_GENL_H
 
+#include <arpa/inet.h>
 #include <linux/genetlink.h>
+#include <linux/l2tp.h>
+#include <netinet/in.h>
 
 #include "rtnl.h"
 
@@ -199,6 +204,53 @@ static inline int hwsim_del_all_radios(void)
 			return ret;
 	}
 	return ids.n;
+}
+
+/*
+ * L2TP tunnels made over generic netlink without a socket fd: the kernel
+ * makes its own socket (kernel_bind() and kernel_connect() of a
+ * sockaddr_l2tpip{,6}, or udp_sock_create() for UDP). An L2TPv3 tunnel
+ * @id to @peer, encapsulation @encap (L2TP_ENCAPTYPE_UDP: ports @sport and
+ * @dport), between loopback addresses of @domain (AF_INET, AF_INET6; any
+ * other: none, the kernel's choice). 0 or -errno.
+ */
+static inline int l2tp_tunnel_create(int family, int domain, int encap, unsigned int id,
+				     unsigned int peer, unsigned short sport,
+				     unsigned short dport)
+{
+	struct in6_addr lo6 = IN6ADDR_LOOPBACK_INIT;
+	unsigned int lo = htonl(INADDR_LOOPBACK);
+	unsigned short type = encap;
+	unsigned char version = 3;
+	struct genl_req req;
+
+	genl_init(&req, family, L2TP_CMD_TUNNEL_CREATE, L2TP_GENL_VERSION);
+	rtnl_add(NH(&req), L2TP_ATTR_CONN_ID, &id, 4);
+	rtnl_add(NH(&req), L2TP_ATTR_PEER_CONN_ID, &peer, 4);
+	rtnl_add(NH(&req), L2TP_ATTR_PROTO_VERSION, &version, 1);
+	rtnl_add(NH(&req), L2TP_ATTR_ENCAP_TYPE, &type, 2);
+	if (domain == AF_INET) {
+		rtnl_add(NH(&req), L2TP_ATTR_IP_SADDR, &lo, 4);
+		rtnl_add(NH(&req), L2TP_ATTR_IP_DADDR, &lo, 4);
+	} else if (domain == AF_INET6) {
+		rtnl_add(NH(&req), L2TP_ATTR_IP6_SADDR, &lo6, 16);
+		rtnl_add(NH(&req), L2TP_ATTR_IP6_DADDR, &lo6, 16);
+	}
+	if (encap == L2TP_ENCAPTYPE_UDP) {
+		rtnl_add(NH(&req), L2TP_ATTR_UDP_SPORT, &sport, 2);
+		rtnl_add(NH(&req), L2TP_ATTR_UDP_DPORT, &dport, 2);
+	}
+	return nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
+}
+
+/* Delete L2TP tunnel @id: 0 or -errno. */
+static inline int l2tp_tunnel_delete(int family, unsigned int id)
+{
+	struct genl_req req;
+
+	genl_init(&req, family, L2TP_CMD_TUNNEL_DELETE, L2TP_GENL_VERSION);
+	rtnl_add(NH(&req), L2TP_ATTR_CONN_ID, &id, 4);
+	return nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
 }
 
 #endif /* GUEST_GENL_H */
