@@ -18,7 +18,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BASE=${1:-none}
 SERIES=${2:-main}
-BUILD=${BUILD:-$TOP/build}
+. "$TOP/scripts/lib.sh"
+build_env
 A=$BUILD/$BASE/files/transcript
 B=$BUILD/$SERIES/files/transcript
 OUT=$BUILD/$SERIES/transcript.diff

@@ -9,7 +9,8 @@
 # base.stamp to pick up Debian's updates).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$TOP/build}
+. "$TOP/scripts/lib.sh"
+build_env
 D=$BUILD/distro
 PKGS=$TOP/tests/distro/packages
 HOOK=$TOP/tests/distro/base-customize.sh

@@ -12,7 +12,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BASE=${1:-none}
 SERIES=${2:-main}
-BUILD=${BUILD:-$TOP/build}
+. "$TOP/scripts/lib.sh"
+build_env
 for s in "$BASE" "$SERIES"; do
 	r=$BUILD/$s/distro/result.log
 	[ -s "$r" ] || { echo "distro-compare: no $r (scripts/distro-boot.sh $s first)"; exit 1; }

@@ -1,5 +1,11 @@
 # lib.sh - shared helpers for the workbench scripts (sourced, not run).
 
+# build_env: BUILD, the folder of every run (git-ignored; the Makefile's,
+# else build/ beside scripts/), for the scripts that span runs.
+build_env() {
+	BUILD=${BUILD:-$TOP/build}
+}
+
 # run_env SERIES [PROFILE]: what one run needs to know. A run is a series
 # (a queue of patches/queues, or a folder patches-NAME) built and booted
 # as a profile says: config/profiles/PROFILE.conf (default test), a
@@ -30,7 +36,7 @@
 run_env() {
 	SERIES=${1:?usage: $0 SERIES [PROFILE]}
 	PROFILE=${2:-test}
-	BUILD=${BUILD:-$TOP/build}
+	build_env
 	PROFILE_FILE=$TOP/config/profiles/$PROFILE.conf
 	if [ ! -f "$PROFILE_FILE" ]; then
 		echo "profile: no $PROFILE_FILE" >&2
@@ -83,7 +89,7 @@ run_env() {
 # ($DIR/linux) is a scratch worktree of no run (fixes-alone.sh: one fix at
 # a time on plain 6.12.118).
 scratch_env() {
-	BUILD=${BUILD:-$TOP/build}
+	build_env
 	SRC=$BUILD/src
 	DIR=$BUILD/$1
 	TREE=$DIR/linux

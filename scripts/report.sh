@@ -14,7 +14,7 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 SERIES=${1:?usage: report.sh SERIES}
-BUILD=${BUILD:-$TOP/build}
+build_env
 OUT=$BUILD/report
 mkdir -p "$OUT"
 
