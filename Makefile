@@ -133,9 +133,9 @@ fixes-alone: tree
 # the regression check of a fix whose hardware QEMU lacks.
 check-prototypes: tree
 ifeq ($(SERIES),main)
-	@. $(S)/lib.sh && stage check-prototypes $(S)/check-prototypes.py $(BUILD)/$(SERIES)/linux
-	@. $(S)/lib.sh && stage check-getname-buffers $(S)/check-getname-buffers.py $(BUILD)/$(SERIES)/linux
-	@. $(S)/lib.sh && stage check-getname-buffers-base $(S)/check-getname-buffers.py $(BUILD)/src \
+	@. $(S)/lib.sh && stage check-prototypes $(S)/check_prototypes.py $(BUILD)/$(SERIES)/linux
+	@. $(S)/lib.sh && stage check-getname-buffers $(S)/check_getname_buffers.py $(BUILD)/$(SERIES)/linux
+	@. $(S)/lib.sh && stage check-getname-buffers-base $(S)/check_getname_buffers.py $(BUILD)/src \
 		tests/expect/getname-buffers.reasons tests/expect/getname-buffers.base
 else
 	@echo "check-prototypes: not checked for SERIES=$(SERIES)"
@@ -189,7 +189,7 @@ parse:
 # the kernel's own selftests' results, case by case.
 compare:
 	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh none $(SERIES)
-	@. $(S)/lib.sh && stage compare-selftests $(S)/compare-selftests.py none $(SERIES)
+	@. $(S)/lib.sh && stage compare-selftests $(S)/compare_selftests.py none $(SERIES)
 
 # Debian's way (scripts/distro-*.sh, tests/distro/, config/distro/): the
 # baseline and SERIES as Debian kernel packages booting Debian 12, in

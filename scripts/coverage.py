@@ -9,7 +9,7 @@ every function the series changes, at least once?
       and files (what the report needs; computed once, here): every
       implementation of proto_ops::getname/bind/connect/sendmsg and
       proto::bind/connect/pre_connect/sendmsg (found as
-      scripts/check-prototypes.py finds them) and every function whose body
+      scripts/check_prototypes.py finds them) and every function whose body
       a commit of TREE changes or adds (the commits prepare-tree.sh made of
       the main queue, on tag "base"; .c files; KUnit and test files and the
       patches of the baseline queue "none" left out), each only if its file
@@ -35,21 +35,17 @@ definitions compiled in, and the report says how many of them ran otherwise.
 """
 import argparse
 import collections
-import importlib.util
 import json
 import pathlib
 import re
 import subprocess
 import sys
 
+import check_prototypes as cp
 import queues
 import workbench as wb
 
 TOP = pathlib.Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("check_prototypes",
-                                               TOP / "scripts" / "check-prototypes.py")
-cp = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(cp)
 
 IDENT_CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 # Words that come before a function's own name with a "(" of their own.

@@ -6,7 +6,7 @@
 # result). The results are made comparable first (the kernel release's
 # -wb-SERIES suffix and the "time" measurement lines go), then compared by
 # scripts/compare-transcripts.sh, the same rules as the guest transcripts.
-# Then scripts/distro-report.py writes the figures of both kernels
+# Then scripts/distro_report.py writes the figures of both kernels
 # ($BUILD/SERIES/distro/) to $BUILD/distro/summary.md.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,5 +25,5 @@ done
 EXPECT=$TOP/tests/expect/distro.transcript.diff \
 	"$TOP/scripts/compare-transcripts.sh" "$BASE/distro" "$SERIES/distro"
 mkdir -p "$BUILD/distro"
-python3 "$TOP/scripts/distro-report.py" "$BUILD" "$BASE/distro" "$SERIES/distro" >"$BUILD/distro/summary.md"
+python3 "$TOP/scripts/distro_report.py" "$BUILD" "$BASE/distro" "$SERIES/distro" >"$BUILD/distro/summary.md"
 cat "$BUILD/distro/summary.md"

@@ -10,7 +10,7 @@
 # one allmodconfig folder is shared, so kbuild recompiles only what changed.
 #
 # The usnic fix has no guest test (the hardware is not in QEMU); its
-# regression check is scripts/check-getname-buffers.py: on plain 6.12.118 it
+# regression check is scripts/check_getname_buffers.py: on plain 6.12.118 it
 # must find exactly the overrun buffers of tests/expect/getname-buffers.base,
 # and after a fix that touches such a buffer's file, that buffer is gone.
 set -eu
@@ -20,15 +20,15 @@ scratch_env fixes-alone
 REASONS=$TOP/tests/expect/getname-buffers.reasons
 EXPECTED=$TOP/tests/expect/getname-buffers.base
 
-# "FILE VARIABLE" of every buffer check-getname-buffers.py finds in $TREE
+# "FILE VARIABLE" of every buffer check_getname_buffers.py finds in $TREE
 # without a reason (its exit status is not the verdict here: the list is).
 overruns() {
-	python3 "$TOP/scripts/check-getname-buffers.py" "$TREE" "$REASONS" >"$DIR/buffers.log" || :
+	python3 "$TOP/scripts/check_getname_buffers.py" "$TREE" "$REASONS" >"$DIR/buffers.log" || :
 	sed -n 's/^check-getname-buffers: smaller than struct sockaddr_storage: \([^:]*\):[0-9]*: .*: \([A-Za-z0-9_]*\) is .*/\1 \2/p' \
 		"$DIR/buffers.log" | sort
 	if grep -q "stale reason\|found no call" "$DIR/buffers.log"; then
 		cat "$DIR/buffers.log" >&2
-		echo "fixes-alone: check-getname-buffers.py: stale reasons or no calls" >&2
+		echo "fixes-alone: check_getname_buffers.py: stale reasons or no calls" >&2
 		return 1
 	fi
 }
@@ -44,13 +44,13 @@ allmod_prepare "$TREE" "$DIR/allmod"
 base_overruns=$(overruns)
 want=$(grep -v -e '^#' -e '^[[:space:]]*$' "$EXPECTED" | sort)
 if [ "$base_overruns" != "$want" ]; then
-	echo "fixes-alone: on plain base, check-getname-buffers.py finds:"
+	echo "fixes-alone: on plain base, check_getname_buffers.py finds:"
 	echo "${base_overruns:-  (nothing)}" | sed 's/^/  /'
 	echo "fixes-alone: ... but $(basename "$EXPECTED") expects:"
 	echo "$want" | sed 's/^/  /'
 	exit 1
 fi
-echo "fixes-alone: base: check-getname-buffers.py finds the $(echo "$want" | wc -l) expected overrun buffer(s)"
+echo "fixes-alone: base: check_getname_buffers.py finds the $(echo "$want" | wc -l) expected overrun buffer(s)"
 
 n=0 bad=0
 for p in $patches; do

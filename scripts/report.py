@@ -58,7 +58,7 @@ def identity(build, series):
     print("## 1. Binary identity\n")
     print("Every object of a `.c` file the series touches, disassembled "
           "(`llvm-objdump-19 -d -r`, addresses dropped) in both kernels and compared "
-          "function by function (scripts/binary-identity.py; the reason for each code "
+          "function by function (scripts/binary_identity.py; the reason for each code "
           "difference is in tests/expect/SERIES.identity.reasons).\n")
     sets = []
     for label, sub in (("benchmark config (no sanitizers)", "{}/bench/obj"),
@@ -68,7 +68,7 @@ def identity(build, series):
         if os.path.isdir(base) and os.path.isdir(ser):
             sets += [label, base, ser]
     sys.stdout.flush()
-    subprocess.run([sys.executable, f"{TOP}/scripts/binary-identity.py"] + reasons_arg(series) +
+    subprocess.run([sys.executable, f"{TOP}/scripts/binary_identity.py"] + reasons_arg(series) +
                    [f"{build}/none/linux", f"{build}/{series}/linux"] + sets, check=True)
 
 
@@ -275,7 +275,7 @@ def designs(build, series, others):
         if os.path.isdir(b):
             print(f"Binary identity of the `{n}` series (test config, the files it touches):\n")
             sys.stdout.flush()
-            subprocess.run([sys.executable, f"{TOP}/scripts/binary-identity.py"] +
+            subprocess.run([sys.executable, f"{TOP}/scripts/binary_identity.py"] +
                            reasons_arg(n) + [f"{build}/none/linux", f"{build}/{n}/linux", n, a, b],
                            check=True)
 
@@ -338,7 +338,7 @@ def selftests(build, series, others=()):
     cmp = read_json(f"{build}/{series}/compare-selftests.json")
     print()
     if cmp:
-        print(f"make compare (scripts/compare-selftests.py): {cmp['cases']} cases on "
+        print(f"make compare (scripts/compare_selftests.py): {cmp['cases']} cases on "
               f"`{series}`, {cmp['differ']} results differ from the baseline "
               f"({cmp['intended']} intended); verdict: {'pass' if cmp['ok'] else 'FAIL'}.\n")
 

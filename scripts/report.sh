@@ -20,7 +20,7 @@ mkdir -p "$OUT"
 
 echo "report: allmodconfig objects of the files $SERIES touches, in $SERIES and the baseline"
 # The series' files must compile cleanly (as make compile-touched asks);
-# the baseline's may warn under W=1 (binary-identity.py names any object
+# the baseline's may warn under W=1 (binary_identity.py names any object
 # that was not built).
 if ! "$TOP/scripts/compile-touched.sh" "$SERIES" >"$OUT/allmod-$SERIES.log" 2>&1; then
 	echo "report: $SERIES: the touched files do not compile cleanly ($OUT/allmod-$SERIES.log)" >&2
@@ -83,7 +83,7 @@ for s in "$SERIES" ${REPORT_OTHERS-legacy}; do
 	# The kernel's own selftests: the same results on SERIES as on the
 	# baseline (make check's compare); section 8 shows every kernel's.
 	if [ "$s" = "$SERIES" ] &&
-		! python3 "$TOP/scripts/compare-selftests.py" none "$s" >"$OUT/compare-selftests-$s.txt"; then
+		! python3 "$TOP/scripts/compare_selftests.py" none "$s" >"$OUT/compare-selftests-$s.txt"; then
 		cat "$OUT/compare-selftests-$s.txt" >&2
 		echo "report: the selftests of $SERIES and the baseline differ" >&2
 		exit 1

@@ -1,20 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0
-"""scripts/binary-identity.py: how two versions of a function are classed
+"""scripts/binary_identity.py: how two versions of a function are classed
 (data, line, kcfi, code), which source lines moved, and its verdict: a
 code difference without a reason fails, and so does a reason that no
 difference used (stale). The objects are compiled here with clang-19 (a
 dependency of the workbench, scripts/deps.sh), so the test also reads real
 llvm-objdump-19 output."""
-import importlib.util
 import subprocess
 
 import pytest
 
 from conftest import SCRIPTS, git, run
 
-_spec = importlib.util.spec_from_file_location("binary_identity", SCRIPTS / "binary-identity.py")
-bi = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bi)
+import binary_identity as bi
 
 
 @pytest.mark.parametrize("a, b, moves, func, want", [
@@ -80,7 +77,7 @@ def trees(tmp_path):
 
 def identity(trees, reasons=None):
     (none, none_obj), (series, series_obj) = trees["none"], trees["series"]
-    args = ["python3", str(SCRIPTS / "binary-identity.py")]
+    args = ["python3", str(SCRIPTS / "binary_identity.py")]
     if reasons:
         args += ["--reasons", str(reasons)]
     return run(args + [str(none), str(series), "test", str(none_obj), str(series_obj)])

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""scripts/check-getname-buffers.py: a getname buffer smaller than struct
+"""scripts/check_getname_buffers.py: a getname buffer smaller than struct
 sockaddr_storage fails unless it has a reason; a reason that matches no
 buffer is stale; with EXPECTED (plain 6.12.118's usnic overrun, the
 regression check of a fix no guest can run) the unexplained buffers must be
@@ -30,7 +30,7 @@ def tree(tmp_path, text=SRC):
 
 
 def check(tmp_path, t, reasons=None, expected=None):
-    args = ["python3", str(SCRIPTS / "check-getname-buffers.py"), str(t)]
+    args = ["python3", str(SCRIPTS / "check_getname_buffers.py"), str(t)]
     if reasons is not None:
         (tmp_path / "reasons").write_text(reasons)
         args.append(str(tmp_path / "reasons"))

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""scripts/check-prototypes.py: passes a tree whose callbacks all take the
+"""scripts/check_prototypes.py: passes a tree whose callbacks all take the
 converted types, and fails one that has another type, one whose git grep
 fails and one where a callback has no implementation at all. Before the
 fix, a failing git grep (not a git tree) read as "no files" and passed,
@@ -8,7 +8,7 @@ from conftest import SCRIPTS, git, run
 
 
 def check(tree):
-    return run(["python3", str(SCRIPTS / "check-prototypes.py"), str(tree)])
+    return run(["python3", str(SCRIPTS / "check_prototypes.py"), str(tree)])
 
 
 def test_converted_tree_passes(mini_tree):

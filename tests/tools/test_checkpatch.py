@@ -7,7 +7,6 @@ tarball's. checkpatch.pl here is a stand-in that says what it was asked
 and fails on a patch that contains "BAD"."""
 import os
 import stat
-import subprocess
 
 import pytest
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""scripts/compare-selftests.py: the kernel's selftests give the same result
+"""scripts/compare_selftests.py: the kernel's selftests give the same result
 case by case on both kernels, from byte-identical programs; a case that
 only one kernel ran, a result that differs without being listed, a listed
 difference that did not happen, and finding no selftest case all fail."""
@@ -43,7 +43,7 @@ def compare(tmp, expect=None):
                EXPECT=str(tmp / "expect"))
     if expect is not None:
         (tmp / "expect").write_text("# why\n" + expect)
-    return run(["python3", str(SCRIPTS / "compare-selftests.py"), "none", "tooltest"], env=env)
+    return run(["python3", str(SCRIPTS / "compare_selftests.py"), "none", "tooltest"], env=env)
 
 
 def result(tmp):

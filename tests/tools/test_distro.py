@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """make distro's host side: scripts/distro-compare.sh (the two Debian boots'
 results compared by compare-transcripts.sh after the kernel release and the
-time lines are made comparable), scripts/distro-report.py (the figures), and
+time lines are made comparable), scripts/distro_report.py (the figures), and
 console.py's --done line (a Debian guest ends with "reboot: Power down")."""
 import json
 
@@ -108,7 +108,7 @@ def test_compare_missing_result(tmp_path):
 
 
 def report(d):
-    return run(["python3", str(SCRIPTS / "distro-report.py"), str(d.build),
+    return run(["python3", str(SCRIPTS / "distro_report.py"), str(d.build),
                 "none/distro", "main/distro"])
 
 

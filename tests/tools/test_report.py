@@ -42,7 +42,7 @@ def report_top(top):
         f.write_text(STUB)
         f.chmod(0o755)
     (top / "scripts" / "report.py").write_text("print('# report')\n")
-    (top / "scripts" / "compare-selftests.py").write_text(
+    (top / "scripts" / "compare_selftests.py").write_text(
         "import os, sys\nprint('compare-selftests: stand-in')\n"
         "sys.exit(1 if os.environ.get('FAIL_COMPARE_SELFTESTS') else 0)\n")
     for s in ("none", "tooltest"):

@@ -2,8 +2,8 @@
 """scripts/workbench.py, the parsing the scripts share: hunk headers,
 test files, objdump functions, sanitizer report blocks, kunit.json cases
 and expectation files. Each used to be written out in two or three
-scripts (binary-identity.py and report.py split objdump output,
-binary-identity.py and coverage.py had the hunk regex, report.py counted
+scripts (binary_identity.py and report.py split objdump output,
+binary_identity.py and coverage.py had the hunk regex, report.py counted
 "BUG: KMSAN:" lines itself beside console.py's blocks)."""
 import json
 import pathlib

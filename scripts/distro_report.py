@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""distro-report.py BUILD BASE SERIES - make distro's figures as markdown.
+"""distro_report.py BUILD BASE SERIES - make distro's figures as markdown.
 
 Reads, for the runs BASE and SERIES (folders under BUILD: none/distro,
 main/distro), what the stages of make distro wrote into them: kernel.txt (scripts/distro-kernel.sh: "key value" lines,

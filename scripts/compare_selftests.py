@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""compare-selftests.py [BASE [SERIES]] - the kernel's own selftests
+"""compare_selftests.py [BASE [SERIES]] - the kernel's own selftests
 (tests/selftests/list) must give the same result, case by case, on the
 baseline (default: none) and on the series (default: main), and both
 kernels must have run byte-identical programs (selftests.sha256 of

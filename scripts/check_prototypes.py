@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""check-prototypes.py TREE - the address argument of the socket callbacks the
+"""check_prototypes.py TREE - the address argument of the socket callbacks the
 series converts has the new type, in the member declaration and in every
 function the tree assigns to it:
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""binary-identity.py - does the series change the code of what it touches?
+"""binary_identity.py - does the series change the code of what it touches?
 
-    binary-identity.py [--reasons FILE] BASE_TREE TREE LABEL BASE_OBJ SERIES_OBJ [LABEL ...]
+    binary_identity.py [--reasons FILE] BASE_TREE TREE LABEL BASE_OBJ SERIES_OBJ [LABEL ...]
 
 For every .c file the series in TREE changes (git diff base HEAD; not
 the test files that BASE_TREE's own patches add, nor any other test file

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""check-getname-buffers.py TREE [REASONS [EXPECTED]] - the buffers handed to
+"""check_getname_buffers.py TREE [REASONS [EXPECTED]] - the buffers handed to
 proto_ops::getname, kernel_getsockname() and kernel_getpeername().
 
 getname writes a whole address of the socket's own family (28 bytes for
