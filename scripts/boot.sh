@@ -8,6 +8,7 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 run_env "$@"
+guest_suite_only
 machine_env
 
 # kasan_multi_shot: KASAN prints every report, not only the first of the

@@ -9,6 +9,7 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 run_env "$@"
+guest_suite_only
 FRAGMENTS=$(config_fragments)
 
 want=$(cat "$TREE_STAMP" $FRAGMENTS | sha256sum | cut -d' ' -f1)

@@ -17,10 +17,9 @@ for f in image.ext4 vmlinuz initrd.img; do
 	[ -f "$DIR/$f" ] || { echo "distro-boot: no $DIR/$f: scripts/distro-image.sh $SERIES first"; exit 1; }
 done
 cp --sparse=always "$DIR/image.ext4" "$DIR/run.ext4"
+cmdline="root=/dev/vda rw console=$(serial_port console) panic=-1 $CMDLINE ${KERNEL_ARGS:-}"
 rc=0
-qemu_boot "$DIR/vmlinuz" "$DIR/initrd.img" \
-	"root=/dev/vda rw console=$(serial_port console) panic=-1 $CMDLINE ${KERNEL_ARGS:-}" \
-	"$DIR/run.ext4" || rc=$?
+qemu_boot "$DIR/vmlinuz" "$DIR/initrd.img" "$cmdline" "$DIR/run.ext4" || rc=$?
 # For a post-mortem: the journal and the test's own copy of its result,
 # read from the disk without mounting it (what is not there is not there).
 rm -rf "$DIR/journal" "$DIR/workbench"

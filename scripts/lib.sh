@@ -35,36 +35,7 @@ build_env() {
 #           SERIES-PROFILE
 run_env() {
 	SERIES=${1:?usage: $0 SERIES [PROFILE]}
-	PROFILE=${2:-test}
-	build_env
-	PROFILE_FILE=$TOP/config/profiles/$PROFILE.conf
-	if [ ! -f "$PROFILE_FILE" ]; then
-		echo "profile: no $PROFILE_FILE" >&2
-		return 1
-	fi
-	COMPILER= FRAGMENTS= MACHINE= GUESTS= COVERAGE= CMDLINE= DEBIAN_FLAVOUR=
-	. "$PROFILE_FILE"
-	for _v in COMPILER FRAGMENTS MACHINE GUESTS COVERAGE; do
-		if [ -z "$(eval echo "\$$_v")" ]; then
-			echo "profile: $PROFILE_FILE does not set $_v" >&2
-			return 1
-		fi
-	done
-	case $COMPILER in
-	clang) export LLVM=-19 ;;
-	gcc) export LLVM= ;;
-	*)
-		echo "profile: $PROFILE_FILE: COMPILER=$COMPILER, not clang or gcc" >&2
-		return 1
-		;;
-	esac
-	case $COVERAGE in
-	yes | no) ;;
-	*)
-		echo "profile: $PROFILE_FILE: COVERAGE=$COVERAGE, not yes or no" >&2
-		return 1
-		;;
-	esac
+	profile_env "${2:-test}" || return 1
 	SRC=$BUILD/src
 	if [ "$PROFILE" = test ]; then
 		DIR=$BUILD/$SERIES
@@ -85,11 +56,56 @@ run_env() {
 	KSFT=$BUILD/$SERIES/ksft
 }
 
+# profile_env PROFILE: read config/profiles/PROFILE.conf (its lines: run_env
+# above), check it, export the compiler it names (LLVM), and BUILD.
+profile_env() {
+	PROFILE=$1
+	build_env
+	PROFILE_FILE=$TOP/config/profiles/$PROFILE.conf
+	if [ ! -f "$PROFILE_FILE" ]; then
+		echo "profile: no $PROFILE_FILE" >&2
+		return 1
+	fi
+	COMPILER= FRAGMENTS= MACHINE= GUESTS= COVERAGE= CMDLINE= DEBIAN_FLAVOUR=
+	. "$PROFILE_FILE"
+	for _v in COMPILER FRAGMENTS MACHINE GUESTS COVERAGE; do
+		eval "_val=\${$_v}"
+		if [ -z "$_val" ]; then
+			echo "profile: $PROFILE_FILE does not set $_v" >&2
+			return 1
+		fi
+	done
+	case $COMPILER in
+	clang) export LLVM=-19 ;;
+	gcc) export LLVM= ;;
+	*)
+		echo "profile: $PROFILE_FILE: COMPILER=$COMPILER, not clang or gcc" >&2
+		return 1
+		;;
+	esac
+	case $COVERAGE in
+	yes | no) ;;
+	*)
+		echo "profile: $PROFILE_FILE: COVERAGE=$COVERAGE, not yes or no" >&2
+		return 1
+		;;
+	esac
+}
+
+# guest_suite_only: fail for a profile whose guest is not a test kernel's
+# initramfs (distro: make distro boots a Debian image with scripts/distro-*.sh).
+guest_suite_only() {
+	if [ "$GUESTS" = distro ]; then
+		echo "profile: $PROFILE_FILE is make distro's (scripts/distro-*.sh), not make run's" >&2
+		return 1
+	fi
+}
+
 # scratch_env NAME: BUILD, SRC, and a folder DIR=$BUILD/NAME whose TREE
 # ($DIR/linux) is a scratch worktree of no run (fixes-alone.sh: one fix at
-# a time on plain 6.12.118).
+# a time on plain 6.12.118), compiled with the test profile's compiler.
 scratch_env() {
-	build_env
+	profile_env test || return 1
 	SRC=$BUILD/src
 	DIR=$BUILD/$1
 	TREE=$DIR/linux
@@ -214,16 +230,17 @@ config_not_stuck() {
 # machine_env: the QEMU machine config/machines/$MACHINE.conf (the
 # profile's, run_env first): QEMU_MACHINE, QEMU_CPU, QEMU_SMP, QEMU_MEM,
 # SERIAL (the roles of ttyS0, ttyS1, ...), QEMU_EXTRA, BOOT_TIMEOUT (the
-# environment's wins).
+# environment's, when lib.sh was sourced, wins: ENV_BOOT_TIMEOUT).
+ENV_BOOT_TIMEOUT=${BOOT_TIMEOUT:-}
 machine_env() {
 	MACHINE_FILE=$TOP/config/machines/${MACHINE:?machine_env: no MACHINE (run_env first)}.conf
 	if [ ! -f "$MACHINE_FILE" ]; then
 		echo "machine: no $MACHINE_FILE" >&2
 		return 1
 	fi
-	_timeout=${BOOT_TIMEOUT:-}
+	QEMU_MACHINE= QEMU_CPU= QEMU_SMP= QEMU_MEM= SERIAL= QEMU_EXTRA= BOOT_TIMEOUT=
 	. "$MACHINE_FILE"
-	BOOT_TIMEOUT=${_timeout:-$BOOT_TIMEOUT}
+	BOOT_TIMEOUT=${ENV_BOOT_TIMEOUT:-$BOOT_TIMEOUT}
 }
 
 # qemu_boot KERNEL INITRD CMDLINE [DISK]: boot the machine (machine_env
@@ -235,6 +252,7 @@ machine_env() {
 # timeout; BOOT_SECONDS is the time it took.
 qemu_boot() {
 	_t0=$(date +%s)
+	BOOT_SECONDS=0
 	_serial=$(serial_args) || return 1
 	_rc=0
 	# shellcheck disable=SC2086
@@ -273,7 +291,7 @@ serial_port() {
 # each to its file in $DIR (removed first, so that a file is this boot's).
 serial_args() {
 	for _role in $SERIAL; do
-		_f=$(serial_file "$_role")
+		_f=$(serial_file "$_role") || return 1
 		rm -f "$_f"
 		printf ' -serial file:%s' "$_f"
 	done

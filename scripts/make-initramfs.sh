@@ -11,6 +11,7 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 run_env "$@"
+guest_suite_only
 ROOT=$DIR/initramfs
 OUT=$DIR/initramfs.cpio.gz
 GUEST_CC=${GUEST_CC:-gcc}

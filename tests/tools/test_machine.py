@@ -103,12 +103,24 @@ def test_boot_timeout_from_environment(machine):
     # the environment's BOOT_TIMEOUT wins over the machine's
     rc, out, _ = boot(top, BOOT_TIMEOUT="7")
     assert rc == 0, out
-    script = f". {top}/scripts/lib.sh; TOP={top}; MACHINE=test; BOOT_TIMEOUT=7; machine_env; echo $BOOT_TIMEOUT"
-    rc, out = run(["sh", "-c", script])
-    assert out.strip() == "7", out
     script = f". {top}/scripts/lib.sh; TOP={top}; MACHINE=test; machine_env; echo $BOOT_TIMEOUT"
-    rc, out = run(["sh", "-c", script])
+    rc, out = run(["sh", "-c", script], env=dict(os.environ, BOOT_TIMEOUT="7"))
+    assert out.strip() == "7", out
+    env = {k: v for k, v in os.environ.items() if k != "BOOT_TIMEOUT"}
+    rc, out = run(["sh", "-c", script], env=env)
     assert out.strip() == "900", out
+
+
+def test_second_machine_is_its_own(machine):
+    """A shell that boots two machines gets each one's values: the first
+    machine's BOOT_TIMEOUT is not taken for the environment's."""
+    top = machine
+    env = {k: v for k, v in os.environ.items() if k != "BOOT_TIMEOUT"}
+    script = (f". {top}/scripts/lib.sh; TOP={top}; MACHINE=test; machine_env; "
+              "echo $BOOT_TIMEOUT $QEMU_EXTRA; MACHINE=bench; machine_env; "
+              "echo $BOOT_TIMEOUT $QEMU_EXTRA; MACHINE=test; machine_env; echo $BOOT_TIMEOUT $QEMU_EXTRA")
+    rc, out = run(["sh", "-c", script], env=env)
+    assert out.split("\n")[:3] == ["900", "1800 -icount shift=0,align=off,sleep=off", "900"], out
 
 
 def test_qemu_exit_status_fails_the_boot(machine):

@@ -97,6 +97,37 @@ def test_bad_profile_fails(top, bad, msg):
     assert rc != 0 and msg in out, out
 
 
+def test_value_like_an_option_is_a_value(fragments):
+    """A profile line is checked for being set by its value, not by what
+    echo makes of it ("-n" printed nothing, and looked unset)."""
+    top = fragments
+    profile(top, "dash", GUESTS="-n")
+    rc, e = env_of(top, "main", "dash")
+    assert rc == 0 and e["GUESTS"] == "-n", e
+
+
+def test_scratch_tree_compiles_with_the_test_profiles_compiler(fragments):
+    """fixes-alone's scratch tree: clang-19, as the test profile says,
+    also when the caller's environment has no LLVM (before, it followed
+    the caller: gcc by hand)."""
+    top = fragments
+    script = f"TOP={top}; BUILD={top}/build; . {top}/scripts/lib.sh; scratch_env fixes-alone; " \
+             'echo "$LLVM $DIR $TREE"'
+    rc, out = run(["sh", "-c", script], env={k: v for k, v in os.environ.items() if k != "LLVM"})
+    assert rc == 0 and out.split() == ["-19", f"{top}/build/fixes-alone",
+                                       f"{top}/build/fixes-alone/linux"], out
+
+
+@pytest.mark.parametrize("script", ["configure.sh", "make-initramfs.sh", "boot.sh"])
+def test_distro_profile_is_not_make_runs(fragments, script):
+    """The distro profile boots a Debian image (make distro); make run's
+    stages refuse it instead of building a tinyconfig with its fragment."""
+    top = fragments
+    rc, out = run(["sh", str(top / "scripts" / script), "main", "distro"],
+                  env=dict(os.environ, BUILD=str(top / "build")))
+    assert rc == 1 and "is make distro's" in out, out
+
+
 def test_no_series_fails(top):
     rc, out = env_of(top, "''")
     assert rc != 0 and "usage" in out, out
