@@ -165,15 +165,19 @@ def parse_diff(text):
 def changed_functions(tree, commits):
     """{file: {function}}: the functions whose lines (signature or body) a
     commit of the series adds, removes or changes: each hunk of the commit's
-    own diff (git diff -U0 REV^ REV, renames followed) is matched against
-    the functions of the file before the commit (its - lines) and after it
-    (its + lines)."""
+    own diff (git diff-tree -U0 REV^ REV, renames followed) is matched
+    against the functions of the file before the commit (its - lines) and
+    after it (its + lines). The diff's form is fixed here, whatever the
+    user's git config says (prefixes, an external diff, colour)."""
     changed = collections.defaultdict(set)
     for rev in commits:
-        diff = git(tree, "diff", "-U0", "-M", "--no-color", f"{rev}^", rev)
+        diff = git(tree, "diff-tree", "-p", "-U0", "-M", "--no-color", "--no-ext-diff",
+                   "--src-prefix=a/", "--dst-prefix=b/", f"{rev}^", rev)
         for old_rel, new_rel, hunks in parse_diff(diff):
             rel = new_rel or old_rel
-            if not rel.endswith(".c") or wb.is_test_file(rel):
+            # a rename or mode change without a content change has no
+            # ---/+++ lines, and no hunk
+            if rel is None or not rel.endswith(".c") or wb.is_test_file(rel):
                 continue
             before = git_show(tree, f"{rev}^", old_rel) if old_rel else []
             after = git_show(tree, rev, new_rel) if new_rel else []

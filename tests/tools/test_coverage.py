@@ -137,3 +137,29 @@ def test_funcs_writes_the_list_once(series_tree, tmp_path):
     assert json.loads(out_json.read_text()) == {
         "four": {"kinds": ["changed"], "files": ["net/x/af_x.c"]},
         "two": {"kinds": ["changed"], "files": ["net/x/af_x.c"]}}
+
+
+def test_user_git_config_does_not_change_the_list(series_tree, tmp_path):
+    """The diff is read with fixed prefixes and no external diff: a user's
+    diff.noprefix (paths without a/ b/) once cut net/x/af_x.c to x/af_x.c."""
+    git(series_tree, "config", "diff.noprefix", "true")
+    git(series_tree, "config", "diff.external", "false")
+    git(series_tree, "config", "color.diff", "always")
+    commits = coverage.series_commits(series_tree, tmp_path / "patches")
+    assert dict(coverage.changed_functions(series_tree, commits)) == {
+        "net/x/af_x.c": {"one", "two", "four"}}
+
+
+def test_rename_without_a_change(tmp_path):
+    """A commit that only renames a file has no hunk and changes no function."""
+    tree = tmp_path / "linux"
+    tree.mkdir()
+    git(tree, "init", "-q")
+    commit(tree, "net/x/af_x.c", BASE_C, "base")
+    git(tree, "tag", "base")
+    git(tree, "mv", "net/x/af_x.c", "net/x/af_y.c")
+    git(tree, "commit", "-q", "-m", "a1")
+    queues(tmp_path / "patches", "# Part A\na1.patch\n# Part D\nd1.patch\n")
+    git(tree, "commit", "-q", "--allow-empty", "-m", "d1")
+    commits = coverage.series_commits(tree, tmp_path / "patches")
+    assert dict(coverage.changed_functions(tree, commits)) == {}
