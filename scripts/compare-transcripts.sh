@@ -7,7 +7,8 @@
 # baseline's) and "FILE:+line" (the series') entries: for a queue of
 # patches/queues, in tests/expect/part-X.transcript.diff of each part X it
 # takes (a part without that file changes nothing that user space sees);
-# for a folder series, in tests/expect/SERIES.transcript.diff; EXPECT=FILE
+# for a folder series or another profile's run, in
+# tests/expect/RUN.transcript.diff (main-gcc12 for main/gcc12); EXPECT=FILE
 # overrides both.
 #
 # Fails on a difference that is not listed, on a listed difference that did
@@ -16,10 +17,12 @@
 # counts in $BUILD/SERIES/compare.json (for scripts/report.py).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-BASE=${1:-none}
-SERIES=${2:-main}
 . "$TOP/scripts/lib.sh"
 build_env
+# BASE and SERIES are run folders under $BUILD: a series (the test
+# profile's run) or SERIES/PROFILE (make gcc12: main/gcc12)
+BASE=${1:-none}
+SERIES=${2:-main}
 A=$BUILD/$BASE/files/transcript
 B=$BUILD/$SERIES/files/transcript
 OUT=$BUILD/$SERIES/transcript.diff
@@ -36,7 +39,8 @@ if [ -z "${EXPECT:-}" ]; then
 			[ ! -f "$f" ] || cat "$f" >>"$EXPECT"
 		done
 	else
-		EXPECT=$TOP/tests/expect/$SERIES.transcript.diff
+		# a run's expectations are named by RUN (main/gcc12: main-gcc12)
+		EXPECT=$TOP/tests/expect/$(echo "$SERIES" | tr / -).transcript.diff
 	fi
 fi
 

@@ -70,3 +70,22 @@ def test_one_kernel_only(kernels):
     (kernels / "build" / "tooltest" / "files" / "transcript" / "b.txt").write_text("x\n")
     rc, out = compare(kernels)
     assert rc == 1 and "b.txt: written by one kernel only" in out, out
+
+
+def test_profile_run_uses_its_run_name(tmp_path, top):
+    """A run of another profile, SERIES/PROFILE (make gcc12 compares main
+    and main/gcc12), has its intended differences in RUN.transcript.diff
+    (main-gcc12), like its other expectations; before, the name had a
+    slash (tests/expect/main/gcc12.transcript.diff)."""
+    for k, line in (("main", "x -> 0"), ("main/gcc12", "x -> EINVAL")):
+        d = top / "build" / k / "files" / "transcript"
+        d.mkdir(parents=True)
+        (d / "a.txt").write_text(line + "\n")
+    env = dict(os.environ, BUILD=str(top / "build"))
+    argv = ["sh", str(top / "scripts" / "compare-transcripts.sh"), "main", "main/gcc12"]
+    rc, out = run(argv, env=env)
+    assert rc == 1 and "differ where they must not" in out, out
+    (top / "tests" / "expect" / "main-gcc12.transcript.diff").write_text(
+        "a.txt:-x -> 0\na.txt:+x -> EINVAL\n")
+    rc, out = run(argv, env=env)
+    assert rc == 0 and "2 lines differ, 2 of them intended" in out, out
