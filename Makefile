@@ -192,8 +192,10 @@ compare:
 	@. $(S)/lib.sh && stage compare-selftests $(S)/compare_selftests.py none $(SERIES)
 
 # Debian's way (scripts/distro-*.sh, tests/distro/, config/distro/): the
-# baseline and SERIES as Debian kernel packages booting Debian 12, in
-# $(BUILD)/distro. Each build stage is skipped when its inputs are unchanged;
+# baseline and SERIES as Debian kernel packages booting Debian 12 (the
+# distro profile), in $(BUILD)/{none,SERIES}/distro; the Debian base image
+# and the comparison's summary in $(BUILD)/distro. Each build stage is
+# skipped when its inputs are unchanged;
 # the boots and the comparison always run.
 deps-distro:
 	@. $(S)/lib.sh && stage deps-distro $(S)/deps.sh distro
