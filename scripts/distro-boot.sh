@@ -24,7 +24,7 @@ qemu_boot "$DIR/vmlinuz" "$DIR/initrd.img" "$cmdline" "$DIR/run.ext4" || rc=$?
 # read from the disk without mounting it (what is not there is not there).
 rm -rf "$DIR/journal" "$DIR/workbench"
 debugfs -R "rdump /var/log/journal /var/lib/workbench $DIR" "$DIR/run.ext4" >/dev/null 2>&1 || true
-[ "$rc" != 124 ] || exit 1
+case $rc in 124 | 125) exit 1 ;; esac
 echo "distro-boot: $SERIES: qemu exit $rc after $BOOT_SECONDS s, console $(wc -l <"$DIR/console.log") lines"
 # The console first: a panic (panic=-1 -no-reboot: QEMU exits 0) leaves no
 # result, and the console says why.

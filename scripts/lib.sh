@@ -249,11 +249,15 @@ machine_env() {
 # BOOT_TIMEOUT seconds. Every guest boots here. Returns QEMU's exit status
 # (the guest powered off or panicked: panic=-1 and -no-reboot make both an
 # exit 0, the caller's console check tells them apart), 124 after a
-# timeout; BOOT_SECONDS is the time it took.
+# timeout, 125 when the machine's serial ports cannot be set up (QEMU did
+# not run); BOOT_SECONDS is the time it took.
 qemu_boot() {
 	_t0=$(date +%s)
 	BOOT_SECONDS=0
-	_serial=$(serial_args) || return 1
+	if ! _serial=$(serial_args); then
+		echo "boot: $RUN: the serial ports of $MACHINE_FILE cannot be set up; QEMU not started" >&2
+		return 125
+	fi
 	_rc=0
 	# shellcheck disable=SC2086
 	timeout --foreground -k 10 "$BOOT_TIMEOUT" \

@@ -22,9 +22,12 @@ mkdir -p "$ROOT/tests" "$ROOT/dev" "$ROOT/proc" "$ROOT/sys" "$ROOT/tmp"
 # /init writes the guest KTAP and the files to the ports the machine
 # (config/machines/, the same file boot.sh reads) gives those roles.
 machine_env
+# (assignments: a machine without such a port stops the script here)
+ktap_tty=/dev/$(serial_port ktap)
+files_tty=/dev/$(serial_port files)
 # shellcheck disable=SC2086
-$GUEST_CC $CFLAGS -DKTAP_TTY="\"/dev/$(serial_port ktap)\"" \
-	-DFILES_TTY="\"/dev/$(serial_port files)\"" -o "$ROOT/init" "$TOP/tests/init/init.c"
+$GUEST_CC $CFLAGS -DKTAP_TTY="\"$ktap_tty\"" -DFILES_TTY="\"$files_tty\"" \
+	-o "$ROOT/init" "$TOP/tests/init/init.c"
 # The run order is tests/guest/order, which must name every program and
 # every selftest once.
 ORDER=$TOP/tests/guest/order

@@ -7,6 +7,7 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 run_env "$@"
+guest_suite_only
 
 KUNIT="python3 $TREE/tools/testing/kunit/kunit.py parse"
 rc=0

@@ -151,3 +151,30 @@ def test_disk_is_the_guests_vda(machine):
     assert opt(args, "-drive") == [f"file={top}/disk.img,format=raw,if=virtio"], args
     assert opt(args, "-kernel") == ["K"] and opt(args, "-append") == ["root=/dev/vda"], args
     assert opt(args, "-accel") == ["tcg"], args
+
+
+def test_serial_ports_that_cannot_be_set_up(machine):
+    """A machine whose serial ports cannot be set up fails the boot before
+    QEMU runs, and says so (before: a failure on an unset variable, then a
+    summary line of a boot that never happened)."""
+    top = machine
+    conf = top / "config" / "machines" / "bogus.conf"
+    conf.write_text('. "$(dirname "$MACHINE_FILE")/test.conf"\nSERIAL="console bogus ktap files"\n')
+    rc, out, _ = boot(top, "bogus")
+    assert rc == 1 and "cannot be set up; QEMU not started" in out, out
+    assert "unknown serial port role bogus" in out and "qemu exit" not in out, out
+    assert not (top / "qemu.args").exists()
+
+
+def test_init_needs_the_machines_ports(machine):
+    """/init is built with the machine's ktap and files ports; a machine
+    without one stops make-initramfs.sh (before: /init was built with
+    "/dev/" and nothing failed)."""
+    top = machine
+    conf = top / "config" / "machines" / "noktap.conf"
+    conf.write_text('. "$(dirname "$MACHINE_FILE")/test.conf"\nSERIAL="console files"\n')
+    profile(top, "m", MACHINE="noktap")
+    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "m"],
+                  env=dict(os.environ, BUILD=str(top / "build")))
+    assert rc == 1 and "has no serial port for ktap" in out, out
+    assert not (top / "build" / "tooltest" / "m" / "initramfs" / "init").exists()

@@ -118,7 +118,7 @@ def test_scratch_tree_compiles_with_the_test_profiles_compiler(fragments):
                                        f"{top}/build/fixes-alone/linux"], out
 
 
-@pytest.mark.parametrize("script", ["configure.sh", "make-initramfs.sh", "boot.sh"])
+@pytest.mark.parametrize("script", ["configure.sh", "make-initramfs.sh", "boot.sh", "parse.sh"])
 def test_distro_profile_is_not_make_runs(fragments, script):
     """The distro profile boots a Debian image (make distro); make run's
     stages refuse it instead of building a tinyconfig with its fragment."""
