@@ -66,8 +66,11 @@ def line_moves(base_tree, tree, files):
         a, b = os.path.join(base_tree, f), os.path.join(tree, f)
         if not os.path.exists(a) or not os.path.exists(b):
             continue
-        out = subprocess.run(["git", "diff", "--no-index", "-U0", a, b],
-                             capture_output=True, text=True).stdout
+        # a fixed form, whatever the user's git config and environment
+        # say (colour, an external diff, hunks merged by interHunkContext)
+        out = subprocess.run(["git", "diff", "--no-index", "-U0", "--no-color", "--no-ext-diff",
+                              "--inter-hunk-context=0", a, b],
+                             capture_output=True, text=True, env=wb.git_env()).stdout
         shift, last = 0, 1
         for line in out.splitlines():
             h = wb.hunk(line)

@@ -120,7 +120,7 @@ def compiled(obj, rel):
 
 def git(tree, *args):
     out = subprocess.run(["git", "-C", str(tree), *args], capture_output=True, text=True,
-                         errors="replace")
+                         errors="replace", env=wb.git_env())
     if out.returncode != 0:
         raise SystemExit(f"coverage: git {' '.join(args)} in {tree}: {out.stderr.strip()}")
     return out.stdout

@@ -222,6 +222,17 @@ def expect_lines(path, inline=False):
     return out
 
 
+# --------------------------------------------------------------- git
+
+def git_env():
+    """The environment for a git command whose diff a script parses:
+    without the variables that change a diff's form whatever its options
+    say (GIT_DIFF_OPTS overrides -U0; GIT_EXTERNAL_DIFF replaces the diff).
+    The callers also pass --no-color --no-ext-diff, against the config."""
+    return {k: v for k, v in os.environ.items()
+            if k not in ("GIT_DIFF_OPTS", "GIT_EXTERNAL_DIFF")}
+
+
 # ------------------------------------------------------ compile commands
 
 def compile_like(db, obj, source, out, extra=()):

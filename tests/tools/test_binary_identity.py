@@ -109,3 +109,23 @@ def test_nothing_built_fails(trees, tmp_path):
     (trees["series"][1] / "f.o").unlink()
     rc, out = identity(trees)
     assert rc == 1 and "no touched object was built in both folders" in out, out
+
+
+def test_line_moves_whatever_the_git_config(tmp_path, monkeypatch):
+    """The diff is read in a fixed form: colour, an external diff, hunks
+    merged by diff.interHunkContext or GIT_DIFF_OPTS found no moves, or
+    lost some, before."""
+    lines_a = ["l%d" % i for i in range(1, 21)]
+    lines_b = ["l1", "X", "l2", "l3", "Y"] + lines_a[3:]
+    for name, lines in (("a", lines_a), ("b", lines_b)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "f.c").write_text("\n".join(lines) + "\n")
+    args = (str(tmp_path / "a"), str(tmp_path / "b"), ["f.c"])
+    clean = bi.line_moves(*args)
+    assert (2, 3) in clean and (4, 6) in clean and (20, 22) in clean, clean
+    cfg = tmp_path / "gitconfig"
+    cfg.write_text("[color]\n\tdiff = always\n[diff]\n\tinterHunkContext = 5\n"
+                   "\texternal = false\n")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(cfg))
+    monkeypatch.setenv("GIT_DIFF_OPTS", "--unified=3")
+    assert bi.line_moves(*args) == clean

@@ -139,9 +139,12 @@ def test_funcs_writes_the_list_once(series_tree, tmp_path):
         "two": {"kinds": ["changed"], "files": ["net/x/af_x.c"]}}
 
 
-def test_user_git_config_does_not_change_the_list(series_tree, tmp_path):
-    """The diff is read with fixed prefixes and no external diff: a user's
-    diff.noprefix (paths without a/ b/) once cut net/x/af_x.c to x/af_x.c."""
+def test_user_git_config_does_not_change_the_list(series_tree, tmp_path, monkeypatch):
+    """The diff is read with fixed prefixes, no external diff and no context
+    lines: a user's diff.noprefix (paths without a/ b/) once cut
+    net/x/af_x.c to t/x/af_x.c, and GIT_DIFF_OPTS=--unified=3 would add
+    the functions next to a change."""
+    monkeypatch.setenv("GIT_DIFF_OPTS", "--unified=3")
     git(series_tree, "config", "diff.noprefix", "true")
     git(series_tree, "config", "diff.external", "false")
     git(series_tree, "config", "color.diff", "always")
