@@ -13,8 +13,9 @@
 #   make backport-build   code that calls part B as later upstream backports do builds
 #                         with clang-19 and gcc-12 (W=1, WERROR; in report)
 #   make baseline         the same for 6.12.118 with only the test patches (= make run SERIES=none)
-#   make compare          baseline and patched guest transcripts agree, apart from
-#                         tests/expect/$(SERIES).transcript.diff, and so do the results of
+#   make compare          baseline and patched guest transcripts agree, apart from the
+#                         intended differences (tests/expect/part-X.transcript.diff of the
+#                         queue's parts; RUN.transcript.diff otherwise), and so do the results of
 #                         the kernel's own selftests, case by case (needs run and baseline)
 #   make abi-layout       every struct that holds a sockaddr has the same layout on both
 #                         kernels, and no sockaddr flexible-array warning is left (needs both)
