@@ -337,6 +337,23 @@ guest_console_clean() {
 		--bad "$DIR/console.bad" "$@" "$DIR/console.log"
 }
 
+# expect_files: XFAIL and SKIP, the run's pinned expectations for
+# summary.py (tests/expect/; empty when there is no file, and then no case
+# may fail or skip). The guest suite's expected failures go by series (the
+# baseline fails the bounds cases under every profile), its skips by run (a
+# gcc-12 kernel skips what a clang one runs); another guest set (the
+# benchmark, the Debian system test) has other cases, so both go by run.
+expect_files() {
+	if [ "$GUESTS" = suite ]; then
+		XFAIL=$TOP/tests/expect/$SERIES.xfail
+	else
+		XFAIL=$TOP/tests/expect/$RUN.xfail
+	fi
+	SKIP=$TOP/tests/expect/$RUN.skip
+	[ -f "$XFAIL" ] || XFAIL=
+	[ -f "$SKIP" ] || SKIP=
+}
+
 # guest_files: the files the guest sent on its "files" port, one "### NAME" section
 # each, go to $DIR/files/NAME; "### end" says that the guest sent all.
 guest_files() {

@@ -45,7 +45,8 @@ def boot(tmp_path):
     (d / "console.log").write_text("Linux version 6.12.118\n" + pinned_reports() +
                                    "Run /init as init process\ninit: all tests done\n")
     (d / "obj").mkdir()
-    (d / "obj" / ".config").write_text("CONFIG_DEBUG_NET_SOCKADDR_REDZONE_KUNIT_TEST=y\n")
+    (d / "obj" / ".config").write_text("CONFIG_KUNIT=y\n"
+                                       "CONFIG_DEBUG_NET_SOCKADDR_REDZONE_KUNIT_TEST=y\n")
     (d / "files.txt").write_text("### transcript/a\nline\n### end\n")
     (d / "guest.ktap").write_text("KTAP version 1\n")
     stub = tmp_path / "json"
@@ -55,9 +56,37 @@ def boot(tmp_path):
     return d
 
 
-def parse(boot):
+def parse(boot, *profile, top=SCRIPTS.parent):
     env = dict(os.environ, BUILD=str(boot.parent), STUB_JSON=str(boot.parent.parent / "json"))
-    return run(["sh", str(SCRIPTS / "parse.sh"), "tooltest"], env=env)
+    return run(["sh", str(top / "scripts" / "parse.sh"), "tooltest", *profile], env=env)
+
+
+@pytest.fixture
+def bench(boot):
+    """The same series' benchmark boot (config/profiles/bench.conf): its
+    own folder, a kernel without KUnit, the tree's kunit.py."""
+    d = boot / "bench"
+    d.mkdir()
+    for f in ("console.log", "files.txt", "guest.ktap"):
+        (d / f).write_text((boot / f).read_text())
+    (d / "obj").mkdir()
+    (d / "obj" / ".config").write_text("CONFIG_FORTIFY_SOURCE=y\n")
+    # no KUnit control, so no pinned KASAN reports either
+    (d / "console.log").write_text("Run /init as init process\ninit: all tests done\n")
+    return d
+
+
+def top_with_expect(tmp_path, files):
+    """A workbench top whose tests/expect/ holds only @files."""
+    top = tmp_path / "top"
+    (top / "tests" / "expect").mkdir(parents=True)
+    (top / "scripts").symlink_to(SCRIPTS)
+    (top / "config").symlink_to(TOP / "config")
+    (top / "tests" / "expect" / "console.expected").symlink_to(
+        TOP / "tests" / "expect" / "console.expected")
+    for name, text in files.items():
+        (top / "tests" / "expect" / name).write_text(text)
+    return top
 
 
 def test_all_pass(boot):
@@ -108,3 +137,43 @@ def test_no_config(boot):
     (boot / "obj" / ".config").unlink()
     rc, out = parse(boot)
     assert rc == 1 and "obj/.config: which kernel booted?" in out, out
+
+
+def test_kunit_stream_needs_kunit(boot):
+    """A kernel built with KUnit must have KUnit results on its console."""
+    (boot.parent.parent / "json" / "kunit.json").write_text(json.dumps(suite("sockaddr", [])))
+    rc, out = parse(boot)
+    assert rc == 1 and "kunit: no test results" in out, out
+
+
+def test_bench_without_kunit(bench):
+    """The benchmark kernel has no KUnit: its guest stream alone is judged."""
+    rc, out = parse(bench.parent, "bench")
+    assert rc == 0, out
+    assert "summary: 1 passed, 0 failed, 0 skipped" in out, out
+    assert not (bench / "kunit.json").exists()
+    assert (bench / "summary.json").exists()
+
+
+def test_bench_failed_loop(bench):
+    guest = suite("sockaddr_bench", [("bind_inet", "PASS"), ("getname_unix", "FAIL")])
+    (bench.parent.parent.parent / "json" / "guest.json").write_text(json.dumps(guest))
+    rc, out = parse(bench.parent, "bench")
+    assert rc == 1 and "summary: 1 passed, 1 failed, 0 skipped" in out, out
+
+
+def test_expectations_by_series_and_by_run(tmp_path, boot, bench):
+    """The suite's expected failures go by series, so they do not apply to
+    the benchmark of the same series (whose cases are others): there, its
+    run's own file does."""
+    guest = suite("families", [("inet", "FAIL")])
+    (boot.parent.parent / "json" / "guest.json").write_text(json.dumps(guest))
+    top = top_with_expect(tmp_path, {"tooltest.xfail": "guest families.inet\n"})
+    rc, out = parse(boot, top=top)
+    assert rc == 0 and "1 failed as expected" in out, out
+    rc, out = parse(bench.parent, "bench", top=top)
+    assert rc == 1 and "summary: 0 passed, 1 failed, 0 skipped" in out, out
+    top = top_with_expect(tmp_path / "b", {"tooltest.xfail": "guest families.inet\n",
+                                           "tooltest-bench.xfail": "guest families.inet\n"})
+    rc, out = parse(bench.parent, "bench", top=top)
+    assert rc == 0 and "1 failed as expected" in out, out

@@ -11,7 +11,7 @@ from conftest import TOP, run
 
 # Every step report.sh runs, as a stand-in; FAIL_<NAME>=1 makes it fail.
 STEPS = ["compile-touched", "fixes-alone", "backport-build", "configure", "build-kernel",
-         "make-initramfs", "boot", "abi-layout", "compare-transcripts"]
+         "make-initramfs", "boot", "parse", "abi-layout", "compare-transcripts"]
 STUB = """#!/bin/sh
 name=$(basename "$0" .sh)
 var=FAIL_$(echo "$name" | tr a-z- A-Z_)
@@ -19,18 +19,10 @@ eval "fail=\\${$var:-}"
 if [ "$name" = compare-transcripts ] && [ "${FAIL_COMPARE_OF:-}" = "$2" ]; then
 	fail=1
 fi
-# the run's folder (scripts/lib.sh run_env): SERIES/PROFILE
-d=$BUILD/$1${2:+/$2}
-if [ "$name" = configure ]; then
-	mkdir -p "$d/obj"
-	echo "CONFIG_NET=y" >"$d/obj/.config"
+if [ "$name" = parse ] && [ "${FAIL_PARSE_OF:-}" = "$1" ]; then
+	fail=1
 fi
-if [ "$name" = boot ]; then
-	echo "init: all tests done" >"$d/console.log"
-	printf 'KTAP version 1\\n1..1\\nok 1 bench\\n' >"$d/guest.ktap"
-	echo "### end" >"$d/files.txt"
-fi
-echo "$name: stand-in${fail:+ failing}"
+echo "$name: stand-in $*${fail:+ failing}"
 [ -z "$fail" ]
 """
 
@@ -81,6 +73,18 @@ def test_fixes_alone_fails(report_top):
     rc, out = report(report_top, FIXES_ALONE=1)
     assert rc == 1 and "a fix does not apply or compile alone" in out, out
     assert "build-kernel: stand-in" not in out, out
+
+
+def test_benchmark_judged_by_parse(report_top):
+    """The benchmark boots are judged by parse.sh SERIES bench (before, a
+    grep of guest.ktap in report.sh), and a failed one stops the report."""
+    rc, out = report(report_top)
+    assert "parse: stand-in none bench\n" in out and "parse: stand-in tooltest bench\n" in out, out
+    e = dict(os.environ, BUILD=str(report_top / "build"), REPORT_OTHERS="legacy", LLVM="-19",
+             FAIL_PARSE_OF="tooltest")
+    rc, out = run(["sh", str(report_top / "scripts" / "report.sh"), "tooltest"], env=e)
+    assert rc == 1 and "parse: stand-in tooltest bench failing" in out, out
+    assert "abi-layout: stand-in" not in out, out
 
 
 def test_backport_build_fails(report_top):
