@@ -4,7 +4,7 @@
 # main) must agree, apart from the entries of
 # tests/expect/distro.transcript.diff (none today: the series changes no
 # result). The results are made comparable first (the kernel release's
-# -wb-SERIES suffix and the "time" measurement lines go), then compared by
+# -wb-SERIES suffix and the "# wb-time" measurement lines go), then compared by
 # scripts/compare-transcripts.sh, the same rules as the guest transcripts.
 # Then scripts/distro_report.py writes the figures of both kernels
 # ($BUILD/SERIES/distro/) to $BUILD/distro/summary.md.
@@ -20,7 +20,7 @@ for s in "$BASE" "$SERIES"; do
 	t=$BUILD/$s/distro/files/transcript
 	rm -rf "$t"
 	mkdir -p "$t"
-	sed -e '/^time /d' -e "s/-wb-$s\\b/-wb-SERIES/g" "$r" >"$t/system-test.txt"
+	sed -e '/^# wb-time /d' -e "s/-wb-$s\\b/-wb-SERIES/g" "$r" >"$t/system-test.txt"
 done
 EXPECT=$TOP/tests/expect/distro.transcript.diff \
 	"$TOP/scripts/compare-transcripts.sh" "$BASE/distro" "$SERIES/distro"

@@ -6,7 +6,7 @@ Reads, for the runs BASE and SERIES (folders under BUILD: none/distro,
 main/distro), what the stages of make distro wrote into them: kernel.txt (scripts/distro-kernel.sh: "key value" lines,
 one "deb NAME BYTES" line per package), boot.txt (scripts/distro-boot.sh:
 the host's seconds and systemd-analyze's line), result.log (the system
-test's TAP-like lines), and SERIES' compare.json (the comparison).
+test's KTAP), and SERIES' compare.json (the comparison).
 Exit status 2 when an input is missing or malformed: a table with holes
 says nothing.
 """
@@ -41,28 +41,32 @@ def read_pairs(path):
 
 
 RESULT = re.compile(r"^(ok|not ok) (\d+) (\S+)$")
-TOTAL = re.compile(r"^(\d+) tests, (\d+) passed, (\d+) failed$")
+PLAN = re.compile(r"^1\.\.(\d+)$")
 
 
 def read_result(path):
-    """The checks of a result.log: ([(ok, name)], (tests, passed, failed))."""
-    checks, total = [], None
+    """The checks of a result.log (KTAP: a plan, then one result line per
+    check): ([(ok, name)], (tests, passed, failed))."""
+    checks, plan = [], None
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             line = line.rstrip("\n")
+            m = PLAN.match(line)
+            if m:
+                if plan is not None or checks:
+                    raise BadInput(f"{path}: a second plan or one after a result: {line}")
+                plan = int(m.group(1))
             m = RESULT.match(line)
             if m:
                 if int(m.group(2)) != len(checks) + 1:
                     raise BadInput(f"{path}: check {m.group(2)} out of order")
                 checks.append((m.group(1) == "ok", m.group(3)))
-            m = TOTAL.match(line)
-            if m:
-                total = tuple(int(x) for x in m.groups())
-    if total is None:
-        raise BadInput(f"{path}: no 'N tests, N passed, N failed' line")
-    if total[0] != len(checks) or total[1] != sum(ok for ok, _ in checks):
-        raise BadInput(f"{path}: the total {total} does not count the {len(checks)} checks")
-    return checks, total
+    if plan is None:
+        raise BadInput(f"{path}: no plan (1..N)")
+    if plan != len(checks):
+        raise BadInput(f"{path}: the plan says {plan} checks, {len(checks)} reported")
+    passed = sum(ok for ok, _ in checks)
+    return checks, (len(checks), passed, len(checks) - passed)
 
 
 def guest_time(boot):
@@ -120,7 +124,7 @@ def main(argv):
     try:
         sys.stdout.write(report(*argv[1:]))
     except (OSError, KeyError, ValueError, BadInput) as e:
-        print(f"distro-report: {e!r}", file=sys.stderr)
+        print(f"distro-report: {type(e).__name__}: {e}", file=sys.stderr)
         return 2
     return 0
 

@@ -9,16 +9,17 @@ import pytest
 
 from conftest import SCRIPTS, run
 
-RESULT = """# kernel 6.12.118-wb-{s}
+RESULT = """KTAP version 1
+1..3
+# kernel 6.12.118-wb-{s}
 ok 1 system-running
 # running
-time Startup finished in 5.1s (kernel) + 40.2s (userspace) = {t}s
+# wb-time Startup finished in 5.1s (kernel) + 40.2s (userspace) = {t}s
 ok 2 lsm
 # lockdown,capability,landlock,yama,apparmor
 {third} 3 uname
 # 6.12.118-wb-{s}
-time Startup finished in 5.1s (kernel) + 40.2s (userspace) = {t}s
-3 tests, {passed} passed, {failed} failed
+# 3 tests, {passed} passed, {failed} failed
 """
 
 KERNEL = """series {s}
@@ -76,9 +77,9 @@ def test_compare_same(tmp_path):
     d = distro(tmp_path)
     rc, out = compare(tmp_path, d)
     assert rc == 0, out
-    assert "8 lines; 0 lines differ" in out, out
+    assert "10 lines; 0 lines differ" in out, out
     text = (d / "main" / "files" / "transcript" / "system-test.txt").read_text()
-    assert "-wb-SERIES" in text and "time " not in text
+    assert "-wb-SERIES" in text and "wb-time" not in text and "KTAP version 1\n1..3\n" in text
     assert "| system test | 3/3 passed, 0 failed | 3/3 passed, 0 failed |" in out, out
     assert json.loads((d / "main" / "compare.json").read_text())["ok"] is True
 
@@ -95,8 +96,8 @@ def test_compare_intended(tmp_path):
     d = distro(tmp_path, third=("ok", "not ok"))
     rc, out = compare(tmp_path, d, "system-test.txt:-ok 3 uname\n"
                       "system-test.txt:+not ok 3 uname\n"
-                      "system-test.txt:-3 tests, 3 passed, 0 failed\n"
-                      "system-test.txt:+3 tests, 2 passed, 1 failed\n")
+                      "system-test.txt:-# 3 tests, 3 passed, 0 failed\n"
+                      "system-test.txt:+# 3 tests, 2 passed, 1 failed\n")
     assert rc == 0, out
 
 
@@ -115,7 +116,7 @@ def report(d):
 def test_report(tmp_path):
     d = distro(tmp_path)
     (d / "main" / "compare.json").write_text(json.dumps(
-        {"lines": 8, "differ": 0, "intended": 0, "unexpected": 0, "stale": 0}))
+        {"lines": 10, "differ": 0, "intended": 0, "unexpected": 0, "stale": 0}))
     rc, out = report(d)
     assert rc == 0, out
     assert out.startswith("| | none | main |\n"), out
@@ -126,24 +127,29 @@ def test_report(tmp_path):
     assert "Checks: system-running, lsm, uname." in out
 
 
-@pytest.mark.parametrize("damage", ["no_total", "wrong_total", "no_kernel", "two_images"])
+@pytest.mark.parametrize("damage", ["no_plan", "short", "two_plans", "no_kernel", "two_images"])
 def test_report_bad_input(tmp_path, damage):
     """A table with holes says nothing: missing or inconsistent input is exit 2."""
     d = distro(tmp_path)
     (d / "main" / "compare.json").write_text(json.dumps(
-        {"lines": 8, "differ": 0, "intended": 0, "unexpected": 0, "stale": 0}))
+        {"lines": 10, "differ": 0, "intended": 0, "unexpected": 0, "stale": 0}))
     r = d / "main" / "result.log"
-    if damage == "no_total":
-        r.write_text(r.read_text().replace("3 tests, 3 passed, 0 failed\n", ""))
-    elif damage == "wrong_total":
-        r.write_text(r.read_text().replace("3 tests, 3 passed", "3 tests, 2 passed"))
+    if damage == "no_plan":
+        r.write_text(r.read_text().replace("1..3\n", ""))
+    elif damage == "short":
+        r.write_text(r.read_text().replace("ok 3 uname\n", ""))
+    elif damage == "two_plans":
+        r.write_text(r.read_text().replace("ok 2 lsm\n", "1..3\nok 2 lsm\n"))
     elif damage == "no_kernel":
         (d / "none" / "kernel.txt").unlink()
     else:
         with open(d / "main" / "kernel.txt", "a") as f:
             f.write("deb linux-image-other_1_amd64.deb 5\n")
     rc, out = report(d)
-    assert rc == 2 and "distro-report:" in out, out
+    want = {"no_plan": "no plan (1..N)", "short": "the plan says 3 checks, 2 reported",
+            "two_plans": "a second plan or one after a result",
+            "no_kernel": "kernel.txt", "two_images": "2 linux-image packages"}[damage]
+    assert rc == 2 and "distro-report:" in out and want in out, out
 
 
 def test_console_done_line(tmp_path):
@@ -157,3 +163,108 @@ def test_console_done_line(tmp_path):
     c.write_text("[  1.0] Run /init as init process\n")
     rc, out = run(["python3", str(SCRIPTS / "console.py"), "--done", "reboot: Power down", str(c)])
     assert rc == 1 and "did not finish" in out, out
+
+
+# Stands in for QEMU: what the guest would write to its serial ports
+# (-serial file:PATH, in the machine's order: console, result), from the
+# files QEMU_PORTS names.
+QEMU_PORTS = """#!/bin/sh
+set -- $(printf '%s\\n' "$@" | sed -n 's/^file://p')
+for text in $QEMU_PORTS; do cp "$text" "$1"; shift; done
+"""
+
+# Stands in for tools/testing/kunit/kunit.py parse: writes the JSON that
+# the test saved for this result.
+KUNIT_STUB = """import os, shutil, sys
+out = [a.split("=", 1)[1] for a in sys.argv if a.startswith("--json=")][0]
+shutil.copy(os.environ["STUB_JSON"], out)
+"""
+
+CONSOLE = "[  1.0] Run /init as init process\n[ 90.0] reboot: Power down\n"
+
+
+@pytest.fixture
+def debian(top):
+    """make distro's run of series tooltest, made up to its boot: the
+    image and the kernel files, a QEMU and a kunit.py that stand in."""
+    d = top / "build" / "tooltest" / "distro"
+    d.mkdir(parents=True)
+    for f in ("image.ext4", "vmlinuz", "initrd.img"):
+        (d / f).write_text("")
+    (top / "bin").mkdir()
+    (top / "bin" / "qemu-system-x86_64").write_text(QEMU_PORTS)
+    (top / "bin" / "qemu-system-x86_64").chmod(0o755)
+    kunit = top / "build" / "tooltest" / "linux" / "tools" / "testing" / "kunit"
+    kunit.mkdir(parents=True)
+    (kunit / "kunit.py").write_text(KUNIT_STUB)
+    return top
+
+
+def distro_boot(top, result, cases, console=CONSOLE):
+    (top / "console.txt").write_text(console)
+    (top / "result.txt").write_text(result.replace("\n", "\r\n"))
+    (top / "kunit.json").write_text(json.dumps(
+        {"name": "main", "status": "PASS", "sub_groups": [],
+         "test_cases": [{"name": n, "status": s} for n, s in cases]}))
+    env = {"BUILD": str(top / "build"), "PATH": f"{top / 'bin'}:/usr/bin:/bin",
+           "QEMU_PORTS": f"{top / 'console.txt'} {top / 'result.txt'}",
+           "STUB_JSON": str(top / "kunit.json")}
+    return run(["sh", str(top / "scripts" / "distro-boot.sh"), "tooltest"], env=env)
+
+
+def test_distro_boot_pass(debian):
+    """Every check passed: the verdict is summary.py's, and the host keeps
+    the result (without the serial line's CR) and the measurements."""
+    text = RESULT.format(s="tooltest", t="45.3", third="ok", passed=3, failed=0)
+    rc, out = distro_boot(debian, text, [("system-running", "PASS"), ("lsm", "PASS"),
+                                         ("uname", "PASS")])
+    assert rc == 0, out
+    assert "distro-boot: tooltest: # 3 tests, 3 passed, 0 failed" in out, out
+    assert "summary: 3 passed, 0 failed, 0 skipped" in out, out
+    d = debian / "build" / "tooltest" / "distro"
+    assert (d / "result.log").read_text() == text
+    assert (d / "boot.txt").read_text().splitlines()[1] == \
+        "guest Startup finished in 5.1s (kernel) + 40.2s (userspace) = 45.3s"
+    assert json.loads((d / "summary.json").read_text())["passed"] == 3
+
+
+def test_distro_boot_failed_check(debian):
+    text = RESULT.format(s="tooltest", t="45.3", third="not ok", passed=2, failed=1)
+    rc, out = distro_boot(debian, text, [("system-running", "PASS"), ("lsm", "PASS"),
+                                         ("uname", "FAIL")])
+    assert rc == 1 and "distro-boot: tooltest: the system test failed" in out, out
+    assert "summary: 2 passed, 1 failed, 0 skipped" in out, out
+
+
+def test_distro_boot_missing_check(debian):
+    """The plan has three checks, the result two, every one of them ok:
+    kunit.py's error case for the missing one fails the boot."""
+    text = RESULT.format(s="tooltest", t="45.3", third="ok", passed=3, failed=0)
+    text = text.replace("ok 3 uname\n", "")
+    rc, out = distro_boot(debian, text, [("system-running", "PASS"), ("lsm", "PASS"),
+                                         ("", "ERROR")])
+    assert rc == 1 and "distro-boot: tooltest: the system test failed" in out, out
+    assert "summary: 2 passed, 1 failed, 0 skipped" in out, out
+
+
+def test_distro_boot_no_check(debian):
+    """A plan and not one result line: kunit.py gives an error case for
+    each of the three, and the boot fails."""
+    rc, out = distro_boot(debian, "KTAP version 1\n1..3\n# kernel x\n", [("", "ERROR")] * 3)
+    assert rc == 1 and "distro-boot: tooltest: the system test failed" in out, out
+    assert "summary: 0 passed, 3 failed, 0 skipped" in out, out
+    assert "distro-boot: tooltest: no count line" in out, out
+
+
+def test_distro_boot_empty_stream(debian):
+    """A parse with no case at all (kunit.py could not read the result) fails."""
+    rc, out = distro_boot(debian, "KTAP version 1\n1..3\n# kernel x\n", [])
+    assert rc == 1 and "summary: distro: no test results" in out, out
+
+
+def test_distro_boot_console_first(debian):
+    """A console with an Oops fails the boot even when every check passed."""
+    text = RESULT.format(s="tooltest", t="45.3", third="ok", passed=3, failed=0)
+    rc, out = distro_boot(debian, text, [("system-running", "PASS")],
+                          console=CONSOLE.replace("[ 90.0]", "[ 80.0] Oops: 0000 [#1]\n[ 90.0]"))
+    assert rc != 0 and "the console reports trouble" in out, out
