@@ -152,12 +152,18 @@ def stacks(build, series):
 
 
 def bench_runs(path):
-    runs = {}
-    for line in open(path):
-        m = re.match(r"^(\S+) run=\d+ n=(\d+) ns=(\d+)", line)
-        if m:
-            runs.setdefault(m.group(1), []).append(int(m.group(3)) / int(m.group(2)))
-    return runs
+    """{loop: [ns per operation of each run]} of the benchmark's JSON
+    (tests/bench/sockaddr_bench.c); one that is not whole stops the report."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        runs = {loop["name"]: [ns / loop["n"] for ns in loop["ns"]] for loop in doc["loops"]}
+        short = [name for name, r in runs.items() if len(r) != doc["runs"] or not r]
+        if short:
+            raise ValueError(f"not {doc['runs']} runs in {', '.join(short)}")
+        return runs
+    except (ValueError, KeyError, TypeError, ZeroDivisionError) as e:
+        sys.exit(f"report: {path}: not the benchmark's JSON ({e!r})")
 
 
 # The series must not make a benchmark loop slower by more than 1 %: the
@@ -170,7 +176,7 @@ def bench(build, series):
     fails when a loop misses BENCH_GOAL, when the two kernels ran different
     loops, or when there is nothing to compare."""
     print("## 4. Guest benchmarks\n")
-    paths = {s: f"{build}/{s}/bench/files/transcript/sockaddr_bench.txt" for s in ("none", series)}
+    paths = {s: f"{build}/{s}/bench/files/transcript/sockaddr_bench.json" for s in ("none", series)}
     missing = [p for p in paths.values() if not os.path.exists(p)]
     if missing:
         sys.exit(f"report: no benchmark transcript {', '.join(missing)}")

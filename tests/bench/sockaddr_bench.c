@@ -15,12 +15,13 @@
  * Every loop runs R times (default 7) over N operations after an untimed
  * warm-up of N/10; "workbench.bench_runs=R" and "workbench.bench_scale=F"
  * (N in percent of the default) on the kernel command line change both. The
- * figures go to /tmp/transcript/sockaddr_bench.txt, one line per run
- *	NAME run=R n=N ns=TOTAL_NS ns_per_op=X.XX
- * and one line per loop
- *	NAME median_ns_per_op=X.XX
- * and stdout carries one KTAP result per loop. Every call is checked: an
- * unexpected result ends the program with "not ok" and exit status 1.
+ * figures go to /tmp/transcript/sockaddr_bench.json, for the host's report:
+ *	{"runs": R, "scale": F, "loops": [
+ *	 {"name": NAME, "n": N, "ns": [TOTAL_NS of each run]}, ...
+ *	]}
+ * and stdout carries one KTAP result per loop, with its median in a comment
+ * line. Every call is checked: an unexpected result ends the program with
+ * "not ok" and exit status 1, and leaves the JSON unfinished.
  *
  * It works in the initial network namespace (the test kernels have no
  * CONFIG_NET_NS), on the lo that /init brought up: the dummy device and the
@@ -44,7 +45,7 @@
 #include "../guest/lib/rtnl.h"
 
 #define OUT_DIR		"/tmp/transcript"
-#define OUT_FILE	OUT_DIR "/sockaddr_bench.txt"
+#define OUT_FILE	OUT_DIR "/sockaddr_bench.json"
 #define MAX_RUNS	101
 #define BATCH		64	/* connections per connect/accept batch, < backlog */
 #define BACKLOG		128
@@ -561,7 +562,7 @@ static void bench_one(const struct bench *b)
 {
 	long n = (b->n * scale + 99) / 100, warm;
 	double per_op[MAX_RUNS], median;
-	unsigned long long ns, start = now_ns();
+	unsigned long long ns[MAX_RUNS], start = now_ns();
 	int r;
 
 	n = (n + b->multiple - 1) / b->multiple * b->multiple;
@@ -571,16 +572,19 @@ static void bench_one(const struct bench *b)
 	if (warm)
 		b->run(warm);
 	for (r = 0; r < runs; r++) {
-		ns = b->run(n);
-		per_op[r] = (double)ns / n;
-		fprintf(out, "%s run=%d n=%ld ns=%llu ns_per_op=%.2f\n",
-			b->name, r + 1, n, ns, per_op[r]);
+		ns[r] = b->run(n);
+		per_op[r] = (double)ns[r] / n;
 	}
+	/* the loops' names are C identifiers: nothing to escape */
+	fprintf(out, "%s\n {\"name\": \"%s\", \"n\": %ld, \"ns\": [",
+		b == benches ? "" : ",", b->name, n);
+	for (r = 0; r < runs; r++)
+		fprintf(out, "%s%llu", r ? ", " : "", ns[r]);
+	fprintf(out, "]}");
 	if (b->teardown)
 		b->teardown();
 	qsort(per_op, runs, sizeof(per_op[0]), cmp_double);
 	median = runs & 1 ? per_op[runs / 2] : (per_op[runs / 2 - 1] + per_op[runs / 2]) / 2;
-	fprintf(out, "%s median_ns_per_op=%.2f\n", b->name, median);
 	fflush(out);
 	printf("# %s n=%ld runs=%d median_ns_per_op=%.2f min=%.2f max=%.2f loop_ms=%llu\n",
 	       b->name, n, runs, median, per_op[0], per_op[runs - 1],
@@ -602,6 +606,7 @@ int main(void)
 	CHECK(!mkdir(OUT_DIR, 0755) || errno == EEXIST, "mkdir " OUT_DIR);
 	out = fopen(OUT_FILE, "w");
 	CHECK(out != NULL, "fopen " OUT_FILE);
+	fprintf(out, "{\"runs\": %d, \"scale\": %d, \"loops\": [", runs, scale);
 
 	for (i = 0; i < k; i++) {
 		test_no = i + 1;
@@ -609,6 +614,7 @@ int main(void)
 		bench_one(&benches[i]);
 		printf("ok %d - %s\n", test_no, test_name);
 	}
+	fprintf(out, "\n]}\n");
 	CHECK(!fclose(out), "fclose " OUT_FILE);
 	return 0;
 }

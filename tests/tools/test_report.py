@@ -3,6 +3,7 @@
 dropped compare-transcripts' exit status (|| true) and went on after the
 series' touched files failed to compile. The kernel steps are stand-ins
 here (each a script that succeeds or fails on demand)."""
+import json
 import os
 
 import pytest
@@ -309,9 +310,10 @@ def bench_section(tmp_path, base, series):
             continue
         t = tmp_path / s / "bench" / "files" / "transcript"
         t.mkdir(parents=True)
-        t.joinpath("sockaddr_bench.txt").write_text("".join(
-            f"{name} run={r} n=1000 ns={ns * 1000}\n"
-            for name, runs in loops.items() for r, ns in enumerate(runs)))
+        t.joinpath("sockaddr_bench.json").write_text(json.dumps(
+            {"runs": 3, "scale": 100, "loops": [
+                {"name": name, "n": 1000, "ns": [ns * 1000 for ns in runs]}
+                for name, runs in loops.items()]}))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         try:
@@ -338,3 +340,19 @@ def test_bench_goal_missed(tmp_path):
 def test_bench_nothing_to_compare(tmp_path, base, series):
     _, err = bench_section(tmp_path, base, series)
     assert err and err.startswith("report: "), err
+
+
+@pytest.mark.parametrize("text", [
+    # the benchmark failed after its first loop: the document is not whole
+    '{"runs": 3, "scale": 100, "loops": [\n {"name": "a", "n": 1000, "ns": [1, 2, 3]}',
+    '{"runs": 3, "scale": 100, "loops": [{"name": "a", "ns": [1, 2, 3]}]}',
+    '{"runs": 1, "scale": 100, "loops": [{"name": "a", "n": 0, "ns": [1]}]}',
+    '{"runs": 3, "scale": 100, "loops": [{"name": "a", "n": 1000, "ns": [1, 2]}]}',
+    '{"runs": 0, "scale": 100, "loops": [{"name": "a", "n": 1000, "ns": []}]}'])
+def test_bench_json_not_whole(tmp_path, text):
+    bench_section(tmp_path, {"a": [100] * 3}, {"a": [100] * 3})
+    (tmp_path / "main" / "bench" / "files" / "transcript" / "sockaddr_bench.json").write_text(text)
+    import report as report_py
+    with pytest.raises(SystemExit) as e:
+        report_py.bench(str(tmp_path), "main")
+    assert "not the benchmark's JSON" in str(e.value), e.value
