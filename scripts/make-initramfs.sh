@@ -29,10 +29,18 @@ files_tty=/dev/$(serial_port files)
 $GUEST_CC $CFLAGS -DKTAP_TTY="\"$ktap_tty\"" -DFILES_TTY="\"$files_tty\"" \
 	-o "$ROOT/init" "$TOP/tests/init/init.c"
 # The run order is tests/guest/order, which must name every program and
-# every selftest once.
+# every selftest once; a guest program's name may be followed by "netns"
+# (/init runs it in a network namespace of its own), nothing else.
 ORDER=$TOP/tests/guest/order
 SELFTESTS=$TOP/tests/selftests/list
-names=$(grep -v -e '^#' -e '^[[:space:]]*$' "$ORDER")
+lines=$(grep -v -e '^#' -e '^[[:space:]]*$' "$ORDER")
+bad=$(echo "$lines" | awk 'NF > 2 || (NF == 2 && $2 != "netns")')
+if [ -n "$bad" ]; then
+	echo "make-initramfs: $ORDER: a name may be followed by \"netns\", nothing else: $bad" >&2
+	exit 1
+fi
+names=$(echo "$lines" | awk '{ print $1 }')
+netns=$(echo "$lines" | awk '$2 == "netns" { print $1 }')
 selftests=$(grep -v -e '^#' -e '^[[:space:]]*$' "$SELFTESTS" | awk '{ print $1 }')
 listed=$(echo "$names" | LC_ALL=C sort)
 have=$( (for src in "$TOP"/tests/guest/*.c; do basename "$src" .c; done
@@ -69,10 +77,18 @@ for name in $names; do
 		prog=$(awk -v n="$name" '$1 == n { print $2 }' "$SELFTESTS")
 		src=$TOP/tests/guest/$name.c
 	fi
+	word=
 	if [ -z "$prog" ]; then
 		# shellcheck disable=SC2086
 		$GUEST_CC $CFLAGS -o "$ROOT/tests/$name" "$src"
+		if [ -z "$guests" ] && echo "$netns" | grep -Fqx "$name"; then
+			word=" netns"
+		fi
 	else
+		if echo "$netns" | grep -Fqx "$name"; then
+			echo "make-initramfs: $ORDER: $name is a selftest: its namespace is tests/selftests/list's business" >&2
+			exit 1
+		fi
 		# A selftest: its program (build-selftests.sh), run by the launcher.
 		[ -x "$KSFT/kselftest/$prog" ] ||
 			{ echo "make-initramfs: $name: no $KSFT/kselftest/$prog (make selftests)" >&2; exit 1; }
@@ -87,7 +103,7 @@ for name in $names; do
 		ln -s /selftests/ksft_run "$ROOT/tests/$name"
 		k=$((k + 1))
 	fi
-	echo "$name" >>"$ROOT/tests.order"
+	echo "$name$word" >>"$ROOT/tests.order"
 	n=$((n + 1))
 done
 # The functions /init profiles for scripts/coverage.py report (the list

@@ -23,7 +23,7 @@
  * line. Every call is checked: an unexpected result ends the program with
  * "not ok" and exit status 1, and leaves the JSON unfinished.
  *
- * It works in the initial network namespace (the test kernels have no
+ * It works in the initial network namespace (the benchmark kernel has no
  * CONFIG_NET_NS), on the lo that /init brought up: the dummy device and the
  * AF_UNIX pathname sockets are removed at exit, also after a failure.
  */

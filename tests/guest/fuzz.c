@@ -1119,6 +1119,7 @@ static void op_setlink(int op)
 static void world_setup(void)
 {
 	struct rlimit rl = { 64, 64 };
+	int err;
 
 	signal(SIGPIPE, SIG_IGN);
 	setrlimit(RLIMIT_NOFILE, &rl);
@@ -1137,6 +1138,16 @@ static void world_setup(void)
 	else
 		snprintf(st->note, sizeof(st->note),
 			 "in the initial namespace, on %s and %s only", DUMMY, VCAN);
+	/*
+	 * The ICMP echo sockets of kinds[] are open to the groups of
+	 * ping_group_range, none by default: to every group, here (no other
+	 * program shares the initial namespace's setting with the fuzzer).
+	 */
+	err = write_file("/proc/sys/net/ipv4/ping_group_range", "0 2147483647");
+	if (err) {
+		snprintf(st->note, sizeof(st->note), "ping_group_range: %s", strerror(-err));
+		_exit(4);
+	}
 	link_delete(DUMMY);
 	link_delete(VCAN);
 	link_create("dummy", DUMMY);

@@ -21,10 +21,9 @@
  * the 14 bytes of sa_data in SIOCSIFHWADDR, SIOCADDMULTI/SIOCDELMULTI and
  * SIOCSARP; only those asserts depend on kernel_has_fixes().
  *
- * The tests run in the initial network namespace, which every guest
- * program shares: each test creates the devices of lib/devices.h whose
- * names start with "ioc" and deletes them at the end, and looks only at
- * what concerns them.
+ * The program runs in a network namespace of its own (tests/guest/order);
+ * each test creates the devices of lib/devices.h whose names start with
+ * "ioc" and deletes them at the end, and looks only at what concerns them.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Guest /init: mount the pseudo file systems, bring up lo, run the programs
- * of /tests in the order /tests.order lists them (tests/guest/order) and wrap
- * their KTAP output as subtests of one KTAP document written to the serial
- * port KTAP_TTY, then make QEMU exit (reboot with -no-reboot).
+ * of /tests in the order /tests.order lists them (tests/guest/order), each
+ * marked "netns" there in a network namespace of its own (with its own lo,
+ * up), and wrap their KTAP output as subtests of one KTAP document written
+ * to the serial port KTAP_TTY, then make QEMU exit (reboot with -no-reboot).
  *
  * The kernel console keeps the kernel log and the KUnit results; the guest
  * results travel on their own port so that the two never interleave.
@@ -13,10 +14,12 @@
  * and, when the initramfs has a /coverage.funcs list, the ftrace function
  * profile of those functions over the whole run.
  */
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <net/if.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,46 +56,22 @@ static void mnt(const char *src, const char *dir, const char *type)
 		fprintf(stderr, "init: mount %s on %s: %s\n", type, dir, strerror(errno));
 }
 
-static void link_up(const char *name)
+/* Bring the device @name up: 0, or -errno. */
+static int link_up(const char *name)
 {
 	struct ifreq ifr = { 0 };
-	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), ret;
 
+	if (fd < 0)
+		return -errno;
 	strncpy(ifr.ifr_name, name, IFNAMSIZ - 1);
-	if (fd < 0 || ioctl(fd, SIOCGIFFLAGS, &ifr) < 0)
-		goto out;
-	ifr.ifr_flags |= IFF_UP;
-	if (ioctl(fd, SIOCSIFFLAGS, &ifr) < 0)
-		fprintf(stderr, "init: %s up: %s\n", name, strerror(errno));
-out:
-	if (fd >= 0)
-		close(fd);
-}
-
-/*
- * The guest programs bind fixed ports in 40000-47999 (families*.c,
- * bpf_sock_addr.c, the fuzzer), which the default ephemeral range
- * (32768-60999) covers: a connection of an earlier test that leaves its
- * ephemeral port in TIME_WAIT on one of them can make a later bind() of
- * that port fail with EADDRINUSE (one make check failed with EADDRINUSE
- * on families_ip's [::1]:42050, which this would explain). Reserved ports
- * are never handed out as ephemeral ones; an explicit bind() still gets
- * them. The sysctl is per network namespace: the selftests that run in
- * one of their own keep their defaults.
- */
-#define RESERVED_PORTS_SYSCTL "/proc/sys/net/ipv4/ip_local_reserved_ports"
-#define RESERVED_PORTS "40000-47999\n"
-
-static int reserve_ports(void)
-{
-	ssize_t len = strlen(RESERVED_PORTS);
-	int fd = open(RESERVED_PORTS_SYSCTL, O_WRONLY | O_CLOEXEC), ret = -1;
-
-	if (fd >= 0) {
-		if (write(fd, RESERVED_PORTS, len) == len)
-			ret = 0;
-		close(fd);
+	ret = ioctl(fd, SIOCGIFFLAGS, &ifr);
+	if (!ret) {
+		ifr.ifr_flags |= IFF_UP;
+		ret = ioctl(fd, SIOCSIFFLAGS, &ifr);
 	}
+	ret = ret ? -errno : 0;
+	close(fd);
 	return ret;
 }
 
@@ -185,11 +164,14 @@ static int is_test(const struct dirent *d)
 	return d->d_name[0] != '.';
 }
 
-/* Run one test program; its output goes to @out indented as a subtest. */
-static int run_one(const char *name)
+/*
+ * Run one test program, in a network namespace of its own if @netns; its
+ * output goes to @out indented as a subtest.
+ */
+static int run_one(const char *name, int netns)
 {
 	char path[512], line[4096];
-	int pfd[2], status;
+	int pfd[2], status, rc;
 	FILE *in;
 	pid_t pid;
 
@@ -202,6 +184,17 @@ static int run_one(const char *name)
 		dup2(pfd[1], 2);
 		close(pfd[0]);
 		close(pfd[1]);
+		if (netns) {
+			if (unshare(CLONE_NEWNET)) {
+				printf("# unshare(CLONE_NEWNET): %s\n", strerror(errno));
+				_exit(1);
+			}
+			rc = link_up("lo");
+			if (rc) {
+				printf("# lo up: %s\n", strerror(-rc));
+				_exit(1);
+			}
+		}
 		execl(path, path, (char *)NULL);
 		printf("# exec %s: %s\n", path, strerror(errno));
 		_exit(1);
@@ -255,13 +248,14 @@ static void send_files(void)
 }
 
 /*
- * The program names of TEST_ORDER, one per line, into @names; -1 with errno
- * if it cannot be read or lists more than @max.
+ * The programs of TEST_ORDER, one "NAME" or "NAME netns" per line (written
+ * by make-initramfs.sh), into @names and @netns; -1 with errno if it cannot
+ * be read, has another word, or lists more than @max.
  */
-static int read_order(char names[][64], int max)
+static int read_order(char names[][64], int *netns, int max)
 {
 	FILE *f = fopen(TEST_ORDER, "r");
-	char line[64];
+	char line[128], *word;
 	int n = 0;
 
 	if (!f)
@@ -270,12 +264,17 @@ static int read_order(char names[][64], int max)
 		line[strcspn(line, "\n")] = 0;
 		if (!line[0])
 			continue;
-		if (n == max) {
+		word = strchr(line, ' ');
+		if (word)
+			*word++ = 0;
+		if (n == max || strlen(line) >= sizeof(names[0]) ||
+		    (word && strcmp(word, "netns"))) {
 			fclose(f);
-			errno = E2BIG;
+			errno = n == max ? E2BIG : EINVAL;
 			return -1;
 		}
-		memcpy(names[n++], line, sizeof(line));
+		strcpy(names[n], line);
+		netns[n++] = word != NULL;
 	}
 	fclose(f);
 	return n;
@@ -284,6 +283,7 @@ static int read_order(char names[][64], int max)
 int main(void)
 {
 	static char names[MAX_TESTS][64];
+	int netns[MAX_TESTS];
 	int i, n, rc, failed = 0;
 
 	mnt("devtmpfs", "/dev", "devtmpfs");
@@ -292,7 +292,9 @@ int main(void)
 	mnt("debugfs", "/sys/kernel/debug", "debugfs");
 	mnt("tracefs", "/sys/kernel/tracing", "tracefs");
 	mnt("tmpfs", "/tmp", "tmpfs");
-	link_up("lo");
+	rc = link_up("lo");
+	if (rc)
+		fprintf(stderr, "init: lo up: %s\n", strerror(-rc));
 
 	out = fopen(KTAP_TTY, "w");
 	if (!out) {
@@ -302,18 +304,12 @@ int main(void)
 	setvbuf(out, NULL, _IOLBF, 0);
 
 	coverage_start();
-	if (reserve_ports()) {
-		/* the tests would run on a machine other than the one meant */
-		fprintf(out, "KTAP version 1\n1..1\nnot ok 1 %s # %s\n", RESERVED_PORTS_SYSCTL,
-			strerror(errno));
-		failed++;
-		n = 0;
-	} else if ((rc = hwsim_boot_radios_off())) {
+	if ((rc = hwsim_boot_radios_off())) {
 		fprintf(out, "KTAP version 1\n1..1\nnot ok 1 hwsim_boot_radios_off # %s\n",
 			strerror(-rc));
 		failed++;
 		n = 0;
-	} else if ((n = read_order(names, MAX_TESTS)) <= 0) {
+	} else if ((n = read_order(names, netns, MAX_TESTS)) <= 0) {
 		/* No program to run is a failure, not an empty pass. */
 		fprintf(out, "KTAP version 1\n1..1\nnot ok 1 %s # %s\n", TEST_ORDER,
 			n < 0 ? strerror(errno) : "lists no program");
@@ -323,9 +319,10 @@ int main(void)
 		fprintf(out, "KTAP version 1\n1..%d\n", n);
 	}
 	for (i = 0; i < n; i++) {
-		printf("init: running %s\n", names[i]);
+		printf("init: running %s%s\n", names[i],
+		       netns[i] ? " (own network namespace)" : "");
 		fflush(stdout);
-		rc = run_one(names[i]);
+		rc = run_one(names[i], netns[i]);
 		if (rc == 0) {
 			fprintf(out, "ok %d %s\n", i + 1, names[i]);
 		} else if (rc == KSFT_SKIP) {

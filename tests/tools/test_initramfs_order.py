@@ -119,3 +119,25 @@ def test_profile_guests_replace_the_set(programs, tmp_path):
     profile(top, "three", GUESTS="tests/two.c tests/three.c")
     rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "three"], env=env)
     assert rc == 1 and "three.conf: no " in out and "tests/three.c" in out, out
+
+
+# "netns" after a guest program's name: /init runs it in a network
+# namespace of its own (tests/init/init.c read_order() reads the word).
+def test_netns_word(programs):
+    top = programs
+    rc, out = initramfs(top, "zeta netns\nalpha\nbeta netns\n")
+    assert rc == 0, out
+    assert cpio_file(top, "tests.order") == "zeta netns\nalpha\nbeta netns\n"
+
+
+@pytest.mark.parametrize("order", ["zeta netns\nalpha own\nbeta\n", "zeta netns x\nalpha\nbeta\n"])
+def test_other_words_refused(programs, order):
+    rc, out = initramfs(programs, order)
+    assert rc == 1 and 'may be followed by "netns", nothing else' in out, out
+
+
+def test_selftest_netns_refused(programs):
+    top = programs
+    selftest(top)
+    rc, out = initramfs(top, "zeta\nalpha\nnet-x netns\nbeta\n")
+    assert rc == 1 and "net-x is a selftest" in out, out

@@ -13,10 +13,11 @@
  * 0.0.0.0); ioc6g0 is one. ip6tnl0 and ip6gre0 are the fallback devices
  * the modules create themselves: never created or deleted here.
  *
- * The tests run in the initial network namespace, which every program of
- * the guest shares: a test creates the devices it uses (dev_setup(), or
- * dev_create() of each) and deletes them at the end (dev_teardown(), or
- * link_delete() of each).
+ * A test creates the devices it uses (dev_setup(), or dev_create() of
+ * each) and deletes them at the end (dev_teardown(), or link_delete() of
+ * each): hwaddr and ioctls run in network namespaces of their own
+ * (tests/guest/order), overread in the initial one, which other programs
+ * share.
  */
 #ifndef GUEST_DEVICES_H
 #define GUEST_DEVICES_H
