@@ -486,9 +486,9 @@ TEST_F(family, bt_listen_connect)
 /*
  * The raw channel without a device and the monitor, control and logging
  * channels (all HCI_DEV_NONE) bind, but getsockname() has no device to
- * report (EBADFD), which the engine's bind_lengths takes for a failed bind:
- * so here, not as rows. No controller exists in this test, so the short
- * addresses that read as hci0, channel 0, fail with ENODEV.
+ * report (EBADFD); they are tested here, not as rows. No controller
+ * exists in this test, so the short addresses that read as hci0,
+ * channel 0, fail with ENODEV.
  */
 TEST(hci_channels)
 {

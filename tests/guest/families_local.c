@@ -43,7 +43,8 @@ static void row_nameless(struct __test_metadata *_metadata, int domain, int type
 	size_t i;
 	int fd, ret, err;
 
-	bind_lens(_metadata, domain, type, protocol, &ss, L, (struct mask){});
+	bind_lengths(_metadata, &(struct bind_case){ .domain = domain, .type = type,
+						  .protocol = protocol, .addr = &ss, .len = L });
 	fd = socket(domain, type | SOCK_CLOEXEC, protocol);
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, bind(fd, (struct sockaddr *)&ss, L));
@@ -109,8 +110,8 @@ TEST(vsock_dgram)
 		EXPECT_EQ(ENODEV, err);
 		return;
 	}
-	bind_lens(_metadata, AF_VSOCK, SOCK_DGRAM, 0, &ss, vsock_addr(&ss, 0x6300),
-		  (struct mask){});
+	bind_lengths(_metadata, &(struct bind_case){ .domain = AF_VSOCK, .type = SOCK_DGRAM,
+						  .addr = &ss, .len = vsock_addr(&ss, 0x6300) });
 	close(fd);
 }
 
@@ -119,8 +120,9 @@ TEST(vsock_dgram)
 /*
  * TIPC binds service addresses and names sockets by port id: getsockname()
  * and every peer name are TIPC_SOCKET_ADDR {ref = port id, node}. Port ids
- * are random. bind() with length 0 withdraws all bindings and succeeds, so
- * the engine's bind_lengths does not apply; these TESTs do its work.
+ * are random. bind() with length 0 withdraws all bindings and succeeds
+ * (bind_lengths() with len0_unbinds), and a socket address cannot be
+ * bound: these TESTs do the engine's work.
  */
 #define TIPC_REF_MASK { 4, 4 }
 #define TIPC_TYPE 0x4d00	/* above TIPC_RESERVED_TYPES */
@@ -161,8 +163,9 @@ TEST(tipc_bind_lengths)
 		ASSERT_LE(0, fd);
 		close(fd);
 		len = tipc_service(&ss, 1 + t);
-		bind_lens(_metadata, AF_TIPC, tipc_types[t].type, 0, &ss, len,
-			  (struct mask)TIPC_REF_MASK);
+		bind_lengths(_metadata, &(struct bind_case){
+			.domain = AF_TIPC, .type = tipc_types[t].type, .addr = &ss,
+			.len = len, .mask = TIPC_REF_MASK, .len0_unbinds = true });
 		/* length 0 is TIPC's "withdraw every binding" */
 		fd = socket(AF_TIPC, tipc_types[t].type | SOCK_CLOEXEC, 0);
 		ASSERT_LE(0, fd);

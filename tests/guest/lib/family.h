@@ -36,7 +36,8 @@
  * rest is proven by comparing the transcripts of the two kernels.
  *
  * At the end, helpers for the rows and TEST()s of the family programs:
- * INET and INET6 addresses, and bind_lens() for sockets no row can make.
+ * INET and INET6 addresses; bind_lengths() serves the rows' case of that
+ * name and the TEST()s of sockets no row can make.
  */
 #ifndef GUEST_FAMILY_H
 #define GUEST_FAMILY_H
@@ -275,39 +276,62 @@ FIXTURE_TEARDOWN(family_peers)
 }
 #endif
 
-/* bind() at every length and with wrong families, each on a new socket. */
-TEST_F(family, bind_lengths)
+/*
+ * What bind_lengths() binds: a new socket(@domain, @type, @protocol) for
+ * each bind, passed to @setup_fd (when set), and an address of @len bytes,
+ * made again for each bind by @address (a row's: it may unlink the path it
+ * names) or else copied from @addr. getsockname() of a bound socket is
+ * masked with @mask.
+ */
+struct bind_case {
+	int domain, type, protocol;
+	int (*setup_fd)(int fd);
+	socklen_t (*address)(struct sockaddr_storage *ss, int n);
+	const void *addr;
+	socklen_t len;
+	struct mask mask;
+	bool len0_unbinds;	/* TIPC: length 0 withdraws every binding */
+};
+
+/*
+ * bind() at every length and with wrong families, each on a new socket,
+ * and getsockname() of those that bind ("bind ... -> 0, getsockname ->
+ * ..."): the rows' bind_lengths case, and the TEST()s of sockets no row
+ * can make.
+ */
+static inline void bind_lengths(struct __test_metadata *_metadata, const struct bind_case *c)
 {
-	const socklen_t L = self->len;
+	const socklen_t L = c->len;
 	const socklen_t lens[] = { 0, 1, 2, L - 1, L, L + 1, 128, 129, 130,
 				   1 << 20, INT_MAX, (socklen_t)-1 };
-	const int wrong[] = { AF_UNSPEC, variant->domain == AF_INET ? AF_INET6 : AF_INET,
-			      0x7fff };
+	const int wrong[] = { AF_UNSPEC, c->domain == AF_INET ? AF_INET6 : AF_INET, 0x7fff };
+	const size_t nlens = sizeof(lens) / sizeof(lens[0]);
 	unsigned char buf[SS_LEN + 512], name[SS_LEN + 8];
-	char what[64];
+	char what[96];
 	size_t i;
 	int fd, ret, err;
 
-	if (variant->flags & F_NO_BIND) {
-		ret = bind(self->fd, (struct sockaddr *)&self->addr, L);
-		tr_line("bind len=%u -> %s", L, tr_ret(ret, errno));
-		EXPECT_EQ(-1, ret);
-		return;
-	}
-	for (i = 0; i < sizeof(lens) / sizeof(lens[0]) + sizeof(wrong) / sizeof(wrong[0]); i++) {
-		socklen_t len = i < sizeof(lens) / sizeof(lens[0]) ? lens[i] : L;
+	for (i = 0; i < nlens + sizeof(wrong) / sizeof(wrong[0]); i++) {
+		socklen_t len = i < nlens ? lens[i] : L;
 
 		memset(buf, 0, sizeof(buf));
-		variant->address((struct sockaddr_storage *)buf, 0);
-		if (i >= sizeof(lens) / sizeof(lens[0])) {
-			int fam = wrong[i - sizeof(lens) / sizeof(lens[0])];
+		if (c->address)
+			c->address((struct sockaddr_storage *)buf, 0);
+		else
+			memcpy(buf, c->addr, L);
+		if (i >= nlens) {
+			int fam = wrong[i - nlens];
 
 			((struct sockaddr *)buf)->sa_family = fam;
 			snprintf(what, sizeof(what), "bind family=%d len=%u", fam, len);
 		} else {
 			snprintf(what, sizeof(what), "bind len=%d", (int)len);
 		}
-		fd = family_socket(variant, 0);
+		fd = socket(c->domain, c->type | SOCK_CLOEXEC, c->protocol);
+		if (fd >= 0 && c->setup_fd && c->setup_fd(fd)) {
+			close(fd);
+			fd = -1;
+		}
 		ASSERT_LE(0, fd);
 		ret = bind(fd, (struct sockaddr *)buf, len);
 		err = errno;
@@ -318,9 +342,10 @@ TEST_F(family, bind_lengths)
 			/* the bind's own result is judged below, not the name's */
 			memset(name, MARK, sizeof(name));
 			got = getsockname(fd, (struct sockaddr *)name, &n);
+			strcat(what, " -> 0, getsockname");
 			tr_addr(what, got, errno, name, SS_LEN, n,
-				variant->domain == AF_UNIX && len == sizeof(sa_family_t) ?
-				unix_autobind_mask : variant->name_mask);
+				c->domain == AF_UNIX && len == sizeof(sa_family_t) ?
+				unix_autobind_mask : c->mask);
 		} else {
 			tr_line("%s -> %s", what, tr_ret(ret, err));
 		}
@@ -328,11 +353,28 @@ TEST_F(family, bind_lengths)
 		/* what the socket layer decides for every family */
 		if ((int)len < 0 || len > SS_LEN)
 			EXPECT_EQ(EINVAL, ret ? err : 0) TH_LOG("%s", what);
-		if (len == 0 || len == 1)
+		if ((len == 0 && !c->len0_unbinds) || len == 1)
 			EXPECT_EQ(-1, ret) TH_LOG("%s", what);
-		if (len == L && i < sizeof(lens) / sizeof(lens[0]))
+		if (len == L && i < nlens)
 			EXPECT_EQ(0, ret) TH_LOG("%s: %s", what, strerror(err));
 	}
+}
+
+/* The row's address at every length and with wrong families. */
+TEST_F(family, bind_lengths)
+{
+	if (variant->flags & F_NO_BIND) {
+		int ret = bind(self->fd, (struct sockaddr *)&self->addr, self->len);
+
+		tr_line("bind len=%u -> %s", self->len, tr_ret(ret, errno));
+		EXPECT_EQ(-1, ret);
+		return;
+	}
+	bind_lengths(_metadata, &(struct bind_case){
+		.domain = variant->domain, .type = variant->type,
+		.protocol = variant->protocol, .setup_fd = variant->setup_fd,
+		.address = variant->address, .len = self->len,
+		.mask = variant->name_mask });
 }
 
 /* getsockname() of the bound socket, getpeername() of an unconnected one. */
@@ -596,62 +638,5 @@ static inline socklen_t inet6_addr_port(struct sockaddr_storage *ss, const char 
 	{								\
 		return inet6_addr_port(ss, "::1", (port) + n, 0);	\
 	}
-
-/*
- * bind_lengths for a socket the rows cannot make (a TEST() of its own):
- * bind() @addr of @L bytes at every length and with wrong families, each
- * on a new socket, getsockname() of those that bind.
- */
-static inline void bind_lens(struct __test_metadata *_metadata, int domain, int type, int protocol,
-			     const void *addr, socklen_t L, struct mask m)
-{
-	const socklen_t lens[] = { 0, 1, 2, L - 1, L, L + 1, 128, 129, 130,
-				   1 << 20, INT_MAX, (socklen_t)-1 };
-	unsigned char buf[SS_LEN + 512], name[SS_LEN + 8];
-	size_t i;
-	int fd, ret, err;
-
-	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
-		char what[96];
-
-		snprintf(what, sizeof(what), "bind len=%d", (int)lens[i]);
-		memset(buf, 0, sizeof(buf));
-		memcpy(buf, addr, L);
-		fd = socket(domain, type | SOCK_CLOEXEC, protocol);
-		ASSERT_LE(0, fd);
-		ret = bind(fd, (struct sockaddr *)buf, lens[i]);
-		err = errno;
-		if (ret == 0) {
-			socklen_t n = SS_LEN;
-			int r;
-
-			memset(name, MARK, sizeof(name));
-			r = getsockname(fd, (struct sockaddr *)name, &n);
-			strcat(what, " -> 0, getsockname");
-			tr_addr(what, r, errno, name, SS_LEN, n, m);
-		} else {
-			tr_line("%s -> %s", what, tr_ret(ret, err));
-		}
-		close(fd);
-		if ((int)lens[i] < 0 || lens[i] > SS_LEN)
-			EXPECT_EQ(EINVAL, ret ? err : 0) TH_LOG("%s", what);
-		if (lens[i] == 1)	/* (length 0 is TIPC's "unbind all") */
-			EXPECT_EQ(-1, ret) TH_LOG("%s", what);
-		if (lens[i] == L)
-			EXPECT_EQ(0, ret) TH_LOG("%s: %s", what, strerror(err));
-	}
-	for (i = 0; i < 3; i++) {
-		const int wrong[] = { AF_UNSPEC, domain == AF_INET ? AF_INET6 : AF_INET, 0x7fff };
-
-		memset(buf, 0, sizeof(buf));
-		memcpy(buf, addr, L);
-		((struct sockaddr *)buf)->sa_family = wrong[i];
-		fd = socket(domain, type | SOCK_CLOEXEC, protocol);
-		ASSERT_LE(0, fd);
-		ret = bind(fd, (struct sockaddr *)buf, L);
-		tr_line("bind family=%d len=%u -> %s", wrong[i], L, tr_ret(ret, errno));
-		close(fd);
-	}
-}
 
 #endif /* GUEST_FAMILY_H */
