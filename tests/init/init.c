@@ -166,7 +166,9 @@ static int is_test(const struct dirent *d)
 
 /*
  * Run one test program, in a network namespace of its own if @netns; its
- * output goes to @out indented as a subtest.
+ * output goes to @out indented as a subtest. The child reports its own
+ * failures with dprintf(): _exit() flushes no stdio buffer, and stdout's
+ * buffering was set for the console, not for the pipe.
  */
 static int run_one(const char *name, int netns)
 {
@@ -186,17 +188,17 @@ static int run_one(const char *name, int netns)
 		close(pfd[1]);
 		if (netns) {
 			if (unshare(CLONE_NEWNET)) {
-				printf("# unshare(CLONE_NEWNET): %s\n", strerror(errno));
+				dprintf(1, "# unshare(CLONE_NEWNET): %s\n", strerror(errno));
 				_exit(1);
 			}
 			rc = link_up("lo");
 			if (rc) {
-				printf("# lo up: %s\n", strerror(-rc));
+				dprintf(1, "# lo up: %s\n", strerror(-rc));
 				_exit(1);
 			}
 		}
 		execl(path, path, (char *)NULL);
-		printf("# exec %s: %s\n", path, strerror(errno));
+		dprintf(1, "# exec %s: %s\n", path, strerror(errno));
 		_exit(1);
 	}
 	close(pfd[1]);
