@@ -15,6 +15,12 @@ part X of patches/series, so that no patch name is copied.
     queues.py part PART           the patch files of one part of patches/series
     queues.py names               the queues of patches/queues
 
+Each kernel tree has its own queue: patches/ is the series for 6.12
+(linux-source-6.12); the backports to another tree are in patches/KERNEL/
+(patches/6.1/: series, queues and patches of their own, made the same
+way; no folder series). "--kernel KERNEL" before the command picks it
+(a profile's KERNEL line; 6.12 when not given).
+
 lib.sh (series_patches, series_part) and coverage.py use it; it fails on
 a queue that names a part the series file lacks, a part with no patch, a
 patch before the first part comment, a patch listed twice, and a patch
@@ -73,18 +79,33 @@ def queues(queues_file):
     return out
 
 
-def resolve(series, top=TOP):
+DEFAULT_KERNEL = "6.12"
+
+
+def patch_dir(kernel=DEFAULT_KERNEL, top=TOP):
+    """The folder of the queues of KERNEL's tree."""
+    if kernel == DEFAULT_KERNEL:
+        return os.path.join(top, "patches")
+    d = os.path.join(top, "patches", kernel)
+    if not kernel or "/" in kernel or not os.path.isfile(os.path.join(d, "series")):
+        raise QueueError(f"no queue for kernel {kernel!r}: no {d}/series")
+    return d
+
+
+def resolve(series, top=TOP, kernel=DEFAULT_KERNEL):
     """(patch paths, parts string) of a series name; every file must exist."""
-    paths, taken = _resolve(series, top)
+    paths, taken = _resolve(series, top, kernel)
     for p in paths:
         if not os.path.isfile(p):
             raise QueueError(f"{series}: no patch file {p}")
     return paths, taken
 
 
-def _resolve(series, top):
-    pdir = os.path.join(top, "patches")
+def _resolve(series, top, kernel):
+    pdir = patch_dir(kernel, top)
     qs = queues(os.path.join(pdir, "queues"))
+    if series not in qs and kernel != DEFAULT_KERNEL:
+        raise QueueError(f"no queue {series} in {pdir}/queues")
     if series not in qs:
         f = os.path.join(top, f"patches-{series}", "series")
         if not os.path.exists(f):
@@ -111,20 +132,25 @@ def _resolve(series, top):
 
 
 def main(argv):
+    kernel = DEFAULT_KERNEL
+    if argv[1:2] == ["--kernel"] and len(argv) > 2:
+        kernel = argv[2]
+        argv = argv[:1] + argv[3:]
     try:
-        if argv[1:2] == ["names"]:
-            print("\n".join(queues(os.path.join(TOP, "patches", "queues"))))
+        pdir = patch_dir(kernel)
+        if argv[1:] == ["names"]:
+            print("\n".join(queues(os.path.join(pdir, "queues"))))
             return 0
         if len(argv) != 3 or argv[1] not in ("patches", "parts", "part"):
             print(__doc__, file=sys.stderr)
             return 2
         if argv[1] == "part":
-            found, _ = parts(os.path.join(TOP, "patches", "series"))
+            found, _ = parts(os.path.join(pdir, "series"))
             if argv[2] not in found:
-                raise QueueError(f"patches/series has no part {argv[2]}")
-            print("\n".join(os.path.join(TOP, "patches", n) for n in found[argv[2]]))
+                raise QueueError(f"{pdir}/series has no part {argv[2]}")
+            print("\n".join(os.path.join(pdir, n) for n in found[argv[2]]))
             return 0
-        paths, taken = resolve(argv[2])
+        paths, taken = resolve(argv[2], kernel=kernel)
         print("\n".join(paths) if argv[1] == "patches" else taken or "-")
         return 0
     except QueueError as e:

@@ -112,3 +112,56 @@ def test_missing_patch_file(tmp_path):
     (top / "patches" / "b1.patch").unlink()
     with pytest.raises(queues.QueueError, match="no patch file .*b1.patch"):
         queues.resolve("all", top)
+
+
+def make_kernel(top, kernel, series, qfile):
+    d = top / "patches" / kernel
+    d.mkdir()
+    (d / "series").write_text(series)
+    (d / "queues").write_text(qfile)
+    for line in series.splitlines():
+        if line and not line.startswith("#"):
+            (d / line).write_text("")
+    return d
+
+
+def test_another_kernel_has_its_own_queues(tmp_path):
+    """patches/KERNEL/ is a series of its own: its queues take its parts,
+    the same names mean other patches, and 6.12 keeps patches/."""
+    top = make(tmp_path, SERIES, "fix A\n")
+    d = make_kernel(top, "6.1", "# Part A\nold-a1.patch\n# Part D\nold-d1.patch\n",
+                    "fix A D\nnone D\n")
+    assert queues.resolve("fix", top, "6.1") == ([str(d / "old-a1.patch"),
+                                                 str(d / "old-d1.patch")], "AD")
+    assert queues.resolve("none", top, "6.1")[1] == "D"
+    assert names(queues.resolve("fix", top)[0]) == ["a1.patch", "a2.patch"]
+    assert queues.resolve("fix", top, "6.12") == queues.resolve("fix", top)
+
+
+def test_another_kernel_has_no_folder_series(tmp_path):
+    """A name that is not a queue of patches/KERNEL/queues fails there,
+    even when patches-NAME exists (the folder series are 6.12's)."""
+    top = make(tmp_path, SERIES, "fix A\n")
+    make_kernel(top, "6.1", "# Part A\nold-a1.patch\n", "fix A\n")
+    (top / "patches-other").mkdir()
+    (top / "patches-other" / "series").write_text("x.patch\n")
+    (top / "patches-other" / "x.patch").write_text("")
+    with pytest.raises(queues.QueueError, match="no queue other in .*6.1/queues"):
+        queues.resolve("other", top, "6.1")
+
+
+@pytest.mark.parametrize("kernel", ["5.10", "", "../patches"])
+def test_unknown_kernel_fails(tmp_path, kernel):
+    top = make(tmp_path, SERIES, "fix A\n")
+    with pytest.raises(queues.QueueError, match="no queue for kernel"):
+        queues.resolve("fix", top, kernel)
+
+
+def test_cli_kernel_option(tmp_path):
+    rc, out = run(["/usr/bin/python3", str(SCRIPTS / "queues.py"), "--kernel", "5.10",
+                   "patches", "fixes"])
+    assert rc == 1 and "no queue for kernel '5.10'" in out, out
+    rc, out = run(["/usr/bin/python3", str(SCRIPTS / "queues.py"), "--kernel", "6.12",
+                   "parts", "fixes"])
+    assert rc == 0 and out.strip() == "AD", out
+
