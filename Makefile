@@ -89,7 +89,7 @@ check: tool-tests checkpatch check-prototypes run baseline
 	$(MAKE) compare SERIES=fixes
 
 deps:
-	@. $(S)/lib.sh && stage deps $(S)/deps.sh
+	@. $(S)/lib.sh && stage deps $(S)/deps.sh $(PROFILE)
 
 # Debian's python3 (deps.sh installs python3-pytest for it), whatever else
 # is first on PATH.
@@ -97,7 +97,7 @@ tool-tests: deps
 	@. $(S)/lib.sh && stage tool-tests /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/tools
 
 tree: deps
-	@. $(S)/lib.sh && stage tree $(S)/prepare-tree.sh $(SERIES)
+	@. $(S)/lib.sh && stage tree $(S)/prepare-tree.sh $(SERIES) $(PROFILE)
 
 config: tree
 	@. $(S)/lib.sh && stage config $(S)/configure.sh $(SERIES) $(PROFILE)
@@ -107,7 +107,7 @@ kernel: config
 
 # The kernel's own selftests of tests/selftests/list, from the series' tree.
 selftests: tree
-	@. $(S)/lib.sh && stage selftests $(S)/build-selftests.sh $(SERIES)
+	@. $(S)/lib.sh && stage selftests $(S)/build-selftests.sh $(SERIES) $(PROFILE)
 
 initramfs: kernel selftests
 	@. $(S)/lib.sh && stage initramfs $(S)/make-initramfs.sh $(SERIES) $(PROFILE)

@@ -1,15 +1,17 @@
 #!/bin/sh
-# build-selftests.sh SERIES - the kernel selftests tests/selftests/list
-# names, built from the series' own tree with the selftests' own Makefiles
-# (lib.mk, static, -g0) into $BUILD/$SERIES/ksft/kselftest/, for every
-# profile of the series; make-initramfs.sh
+# build-selftests.sh SERIES [PROFILE] - the kernel selftests
+# tests/selftests/list names, built from the series' own tree (of the
+# profile's kernel) with the selftests' own Makefiles (lib.mk, static, -g0)
+# into $KSFT/kselftest/ ($BUILD/$SERIES/ksft for 6.12: scripts/lib.sh
+# run_env), for every profile of the series and kernel; make-initramfs.sh
 # puts them into the guest. Nothing is written into the tree: the UAPI
-# headers go to $BUILD/$SERIES/ksft/usr/include (make O=... headers) and
+# headers go to $KSFT/usr/include (make O=... headers) and
 # each directory's programs are explicit goals of its Makefile with OUTPUT=
 # outside the tree (TARGETS=net as a whole would also build libbpf, BPF
 # objects and YNL, which writes into tools/net/ynl). The programs' sha256
-# sums go to $BUILD/$SERIES/selftests.sha256: the series changes no UAPI
-# header, so both kernels must get byte-identical programs (make compare).
+# sums go to $KSFT_SUMS ($BUILD/$SERIES/selftests.sha256): the series
+# changes no UAPI header, so both kernels must get byte-identical programs
+# (make compare).
 # Built with gcc, like the guest programs, whatever compiler the kernel has.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,5 +38,5 @@ for p in $progs; do
 	n=$((n + 1))
 done
 # shellcheck disable=SC2086
-(cd "$K/kselftest" && sha256sum $progs) >"$BUILD/$SERIES/selftests.sha256"
+(cd "$K/kselftest" && sha256sum $progs) >"$KSFT_SUMS"
 echo "build-selftests: $SERIES: $n programs"

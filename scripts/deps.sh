@@ -1,15 +1,17 @@
 #!/bin/sh
-# deps.sh [distro] - install the Debian packages the workbench needs
-# (idempotent); with "distro", also what make distro needs: Debian's kernel
-# configs, debhelper for bindeb-pkg, mmdebstrap (and its helpers) for the
-# image, e2fsprogs for mke2fs -d and debugfs.
+# deps.sh [PROFILE] - install the Debian packages the workbench needs
+# (idempotent): those of every run, and the profile's PACKAGES line
+# (config/profiles/PROFILE.conf: another kernel's linux-source-KERNEL;
+# for distro, Debian's kernel configs, debhelper for bindeb-pkg,
+# mmdebstrap and its helpers for the image, e2fsprogs for mke2fs -d and
+# debugfs).
 set -eu
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/lib.sh"
+profile_env "${1:-test}"
 PKGS="linux-source-6.12 clang-19 lld-19 llvm-19 qemu-system-x86 flex bison bc
 libelf-dev libssl-dev dwarves cpio ccache make gcc libc6-dev python3 git xz-utils
-kmod rsync perl python3-ply python3-git python3-pytest"
-if [ "${1:-}" = distro ]; then
-	PKGS="$PKGS gcc-12 linux-config-6.12 debhelper dpkg-dev mmdebstrap uidmap arch-test e2fsprogs"
-fi
+kmod rsync perl python3-ply python3-git python3-pytest $PACKAGES"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -20,23 +20,40 @@ build_env() {
 #   COVERAGE   yes: /init profiles the functions the series changed
 #   CMDLINE    kernel command line words the guest programs read
 #   DEBIAN_FLAVOUR  the flavour of Debian's config (the distro profile)
-# and sets the paths:
+#   KERNEL     the kernel tree: /usr/src/linux-source-KERNEL.tar.xz (Debian's
+#              linux-source-KERNEL package); its queues are patches/ for
+#              6.12, patches/KERNEL/ for another (scripts/queues.py)
+#   PACKAGES   Debian packages the profile needs beyond scripts/deps.sh's
+# and sets the paths (K is "" for 6.12, "-$KERNEL" for another tree):
 #   BUILD   every run's folder (git-ignored)
-#   SRC     the extracted tarball, a git repository with tag "base"
-#   TREE    the series' worktree, $BUILD/$SERIES/linux: one per series,
-#           shared by every profile (each builds with its own O=); a
-#           bisect prefix (PATCH_LIMIT set) is another tree, $DIR/linux;
-#           TREE_STAMP (beside it) says what it was made of
+#   SRC     the extracted tarball, a git repository with tag "base",
+#           $BUILD/src$K
+#   TREE    the series' worktree, $BUILD/$SERIES/linux$K: one per series
+#           and kernel, shared by every profile (each builds with its own
+#           O=); a bisect prefix (PATCH_LIMIT set) is another tree,
+#           $DIR/linux; TREE_STAMP (beside it) says what it was made of
 #   DIR     this run's folder: $BUILD/$SERIES for the test profile,
-#           $BUILD/$SERIES/$PROFILE for the others
+#           $BUILD/$SERIES/$PROFILE for the others, $BUILD/$SERIES/bisect$K
+#           for a bisect prefix
 #   OBJ     its kernel objects, $DIR/obj
-#   KSFT    the kernel selftests built from TREE, $BUILD/$SERIES/ksft
+#   KSFT    the kernel selftests built from TREE, $BUILD/$SERIES/ksft$K,
+#           and KSFT_SUMS their programs' sha256 sums,
+#           $BUILD/$SERIES/selftests$K.sha256
 #   RUN     its name in messages and in tests/expect/: SERIES, or
 #           SERIES-PROFILE
+#   XRUN    the name the guest suite's expected failures go by (expect_files):
+#           SERIES, or SERIES-vKERNEL for another tree
 run_env() {
 	SERIES=${1:?usage: $0 SERIES [PROFILE]}
 	profile_env "${2:-test}" || return 1
-	SRC=$BUILD/src
+	if [ "$KERNEL" = 6.12 ]; then
+		_k=
+		XRUN=$SERIES
+	else
+		_k=-$KERNEL
+		XRUN=$SERIES-v$KERNEL
+	fi
+	SRC=$BUILD/src$_k
 	if [ "$PROFILE" = test ]; then
 		DIR=$BUILD/$SERIES
 		RUN=$SERIES
@@ -45,15 +62,16 @@ run_env() {
 		RUN=$SERIES-$PROFILE
 	fi
 	if [ -n "${PATCH_LIMIT:-}" ]; then
-		DIR=$BUILD/$SERIES/bisect
+		DIR=$BUILD/$SERIES/bisect$_k
 		RUN=$SERIES-bisect
 		TREE=$DIR/linux
 	else
-		TREE=$BUILD/$SERIES/linux
+		TREE=$BUILD/$SERIES/linux$_k
 	fi
-	TREE_STAMP=${TREE%/linux}/tree.stamp
+	TREE_STAMP=$(dirname "$TREE")/tree$_k.stamp
 	OBJ=$DIR/obj
-	KSFT=$BUILD/$SERIES/ksft
+	KSFT=$BUILD/$SERIES/ksft$_k
+	KSFT_SUMS=$BUILD/$SERIES/selftests$_k.sha256
 }
 
 # profile_env PROFILE: read config/profiles/PROFILE.conf (its lines: run_env
@@ -66,9 +84,10 @@ profile_env() {
 		echo "profile: no $PROFILE_FILE" >&2
 		return 1
 	fi
-	COMPILER= FRAGMENTS= MACHINE= GUESTS= COVERAGE= CMDLINE= DEBIAN_FLAVOUR=
+	KERNEL= COMPILER= FRAGMENTS= MACHINE= GUESTS= COVERAGE= CMDLINE=
+	DEBIAN_FLAVOUR= PACKAGES=
 	. "$PROFILE_FILE"
-	for _v in COMPILER FRAGMENTS MACHINE GUESTS COVERAGE; do
+	for _v in KERNEL COMPILER FRAGMENTS MACHINE GUESTS COVERAGE; do
 		eval "_val=\${$_v}"
 		if [ -z "$_val" ]; then
 			echo "profile: $PROFILE_FILE does not set $_v" >&2
@@ -80,6 +99,12 @@ profile_env() {
 	gcc) export LLVM= ;;
 	*)
 		echo "profile: $PROFILE_FILE: COMPILER=$COMPILER, not clang or gcc" >&2
+		return 1
+		;;
+	esac
+	case $KERNEL in
+	*[!0-9.]* | .* | *.)
+		echo "profile: $PROFILE_FILE: KERNEL=$KERNEL, not a version" >&2
 		return 1
 		;;
 	esac
@@ -177,14 +202,15 @@ stage() {
 # set (bisect builds). Fails on a bad queue: call it in an assignment
 # (p=$(series_patches S)), not in a for list, where the failure is lost.
 series_patches() {
-	_q=$(/usr/bin/python3 "$TOP/scripts/queues.py" patches "$1") || return 1
+	_q=$(/usr/bin/python3 "$TOP/scripts/queues.py" --kernel "${KERNEL:-6.12}" \
+		patches "$1") || return 1
 	printf '%s\n' "$_q" | head -n "${PATCH_LIMIT:-100000}"
 }
 
 # series_parts SERIES: the parts of patches/series the series takes, as one
 # word ("ABCDE"), or "-" for a folder series: what boot.sh tells the guest.
 series_parts() {
-	/usr/bin/python3 "$TOP/scripts/queues.py" parts "$1"
+	/usr/bin/python3 "$TOP/scripts/queues.py" --kernel "${KERNEL:-6.12}" parts "$1"
 }
 
 # series_part PART: the patch files of one part of patches/series.
@@ -339,13 +365,14 @@ guest_console_clean() {
 
 # expect_files: XFAIL and SKIP, the run's pinned expectations for
 # summary.py (tests/expect/; empty when there is no file, and then no case
-# may fail or skip). The guest suite's expected failures go by series (the
-# baseline fails the bounds cases under every profile), its skips by run (a
+# may fail or skip). The guest suite's expected failures go by series and
+# kernel, XRUN (the baseline fails the bounds cases under every profile;
+# another kernel tree has other bugs and features), its skips by run (a
 # gcc-12 kernel skips what a clang one runs); another guest set (the
 # benchmark, the Debian system test) has other cases, so both go by run.
 expect_files() {
 	if [ "$GUESTS" = suite ]; then
-		XFAIL=$TOP/tests/expect/$SERIES.xfail
+		XFAIL=$TOP/tests/expect/$XRUN.xfail
 	else
 		XFAIL=$TOP/tests/expect/$RUN.xfail
 	fi

@@ -1,17 +1,19 @@
 #!/bin/sh
-# prepare-tree.sh SERIES - give SERIES its own kernel source tree with its patches applied.
+# prepare-tree.sh SERIES [PROFILE] - give SERIES its own kernel source tree
+# with its patches applied, from the kernel the profile names.
 #
-# $BUILD/src is linux-source-6.12 extracted once and committed as tag "base".
-# $BUILD/$SERIES/linux (scripts/lib.sh run_env: every profile of the series
-# builds from it) is a git worktree of it with `git am` of the series on
-# top; a bisect prefix (PATCH_LIMIT) gets one of its own.
+# $BUILD/src is linux-source-6.12 extracted once and committed as tag
+# "base" ($BUILD/src-KERNEL for another KERNEL). $BUILD/$SERIES/linux
+# (linux-KERNEL; scripts/lib.sh run_env: every profile of the series and
+# kernel builds from it) is a git worktree of it with `git am` of the
+# series on top; a bisect prefix (PATCH_LIMIT) gets one of its own.
 # Nothing is redone when neither the tarball nor the series changed; a changed
 # series is re-applied from "base".
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 run_env "$@"
-TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+TARBALL=${TARBALL:-/usr/src/linux-source-$KERNEL.tar.xz}
 export GIT_AUTHOR_NAME=workbench GIT_AUTHOR_EMAIL=workbench@localhost
 export GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 git() { command git -c advice.detachedHead=false -c init.defaultBranch=tarball "$@"; }
@@ -27,7 +29,7 @@ extract() {
 	# shellcheck disable=SC2086
 	(cd "$SRC.tmp" && git init -q && git add -A &&
 		env $BASE_GIT_ENV git -c init.defaultBranch=tarball commit -q \
-			-m "linux-source-6.12 $(make -s kernelversion)" &&
+			-m "linux-source-$KERNEL $(make -s kernelversion)" &&
 		git tag base)
 	sha256sum "$TARBALL" | cut -d' ' -f1 >"$SRC.tmp/.git/tarball.sha256"
 	rm -rf "$SRC"

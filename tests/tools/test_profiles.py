@@ -11,7 +11,8 @@ import pytest
 
 from conftest import TOP, profile, run
 
-VARS = "DIR TREE TREE_STAMP OBJ KSFT RUN PROFILE_FILE LLVM MACHINE GUESTS COVERAGE CMDLINE"
+VARS = ("DIR TREE TREE_STAMP OBJ KSFT KSFT_SUMS RUN XRUN SRC KERNEL PACKAGES PROFILE_FILE LLVM "
+        "MACHINE GUESTS COVERAGE CMDLINE")
 
 
 def env_of(top, *args, pre=""):
@@ -42,6 +43,8 @@ def test_test_profile_is_the_series_folder(fragments):
     assert e["DIR"] == f"{b}/main" and e["TREE"] == f"{b}/main/linux", e
     assert e["OBJ"] == f"{b}/main/obj" and e["KSFT"] == f"{b}/main/ksft", e
     assert e["TREE_STAMP"] == f"{b}/main/tree.stamp" and e["RUN"] == "main", e
+    assert e["SRC"] == f"{b}/src" and e["KSFT_SUMS"] == f"{b}/main/selftests.sha256", e
+    assert e["KERNEL"] == "6.12" and e["XRUN"] == "main", e
     assert e["LLVM"] == "-19" and e["MACHINE"] == "test" and e["GUESTS"] == "suite", e
     assert e["FRAGS"].split() == [f"{top}/config/{n}.config" for n in
                                   ("boot", "bpf", "debug", "net", "selftests", "clang/clang")]
@@ -82,9 +85,32 @@ def test_a_profile_does_not_inherit_the_last_ones_words(fragments):
     assert e["CMDLINE"] == "" and e["MACHINE"] == "test", e
 
 
+def test_another_kernel_has_its_own_source_and_trees(fragments):
+    """A profile of another kernel tree: its own extracted source, its own
+    worktree and selftests per series (beside 6.12's, which keep their
+    paths), and expected failures of its own."""
+    top = fragments
+    profile(top, "old", KERNEL="6.1", PACKAGES="linux-source-6.1")
+    rc, e = env_of(top, "fixes", "old")
+    assert rc == 0, e
+    b = f"{top}/build"
+    assert e["SRC"] == f"{b}/src-6.1" and e["TREE"] == f"{b}/fixes/linux-6.1", e
+    assert e["TREE_STAMP"] == f"{b}/fixes/tree-6.1.stamp", e
+    assert e["KSFT"] == f"{b}/fixes/ksft-6.1", e
+    assert e["KSFT_SUMS"] == f"{b}/fixes/selftests-6.1.sha256", e
+    assert e["DIR"] == f"{b}/fixes/old" and e["RUN"] == "fixes-old", e
+    assert e["XRUN"] == "fixes-v6.1" and e["PACKAGES"] == "linux-source-6.1", e
+    rc, e = env_of(top, "fixes", "old", pre="PATCH_LIMIT=2;")
+    assert rc == 0, e
+    assert e["TREE"] == f"{b}/fixes/bisect-6.1/linux" and e["SRC"] == f"{b}/src-6.1", e
+
+
 @pytest.mark.parametrize("bad, msg", [
     ({}, "no "),
     ({"MACHINE": ""}, "does not set MACHINE"),
+    ({"KERNEL": ""}, "does not set KERNEL"),
+    ({"KERNEL": "../6.1"}, "KERNEL=../6.1, not a version"),
+    ({"KERNEL": "6.1."}, "KERNEL=6.1., not a version"),
     ({"COMPILER": "icc"}, "COMPILER=icc, not clang or gcc"),
     ({"COVERAGE": "maybe"}, "COVERAGE=maybe, not yes or no"),
     ({"FRAGMENTS": "boot nosuch"}, "no config/nosuch.config"),
