@@ -4,7 +4,8 @@
 # requested option did not stick.
 # A bisect build (PATCH_LIMIT set) builds trees that lack what later patches
 # add: there an option whose symbol no Kconfig file of the tree declares is
-# only noted.
+# only noted. So is one that config/KERNEL/absent.txt names for another
+# kernel tree (6.1 lacks some options of 6.12's fragments).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
@@ -34,6 +35,11 @@ if [ -n "$bad" ] && [ -n "${PATCH_LIMIT:-}" ]; then
 			bad=$(echo "$bad" | grep -v "^CONFIG_$sym=" || true)
 		fi
 	done
+fi
+# Another kernel tree lacks some options of the fragments: config/KERNEL/
+# absent.txt names each, with its reason (scripts/lib.sh config_absent).
+if [ "$KERNEL" != 6.12 ] && [ -f "$TOP/config/$KERNEL/absent.txt" ]; then
+	bad=$(config_absent "$TREE" "$TOP/config/$KERNEL/absent.txt" "$bad")
 fi
 if [ -n "$bad" ]; then
 	echo "configure: options that did not stick:" >&2

@@ -253,6 +253,25 @@ config_not_stuck() {
 	/^# CONFIG_.* is not set/ { if ($2 in have) print $2 " should be unset (got: " have[$2] ")" }'
 }
 
+# config_absent TREE ABSENT BAD: BAD (config_not_stuck's lines) without the
+# options that the file ABSENT names as absent from the kernel tree TREE
+# (a git worktree), each noted on stderr. Fails if TREE's Kconfig files
+# declare a symbol that ABSENT names: its line is wrong.
+config_absent() {
+	_bad=$3
+	for _sym in $(sed -n 's/^\([A-Z0-9_][A-Za-z0-9_]*\)[[:space:]].*/\1/p' "$2"); do
+		if git -C "$1" grep -q -E "^(menu)?config $_sym\$" -- '*Kconfig*'; then
+			echo "config: CONFIG_$_sym is declared in $1, but $2 says it is absent" >&2
+			return 1
+		fi
+		if printf '%s\n' "$_bad" | grep -q "^CONFIG_$_sym="; then
+			echo "config: CONFIG_$_sym is not in this tree ($2)" >&2
+			_bad=$(printf '%s\n' "$_bad" | grep -v "^CONFIG_$_sym=" || true)
+		fi
+	done
+	printf '%s\n' "$_bad" | sed '/^$/d'
+}
+
 # machine_env: the QEMU machine config/machines/$MACHINE.conf (the
 # profile's, run_env first): QEMU_MACHINE, QEMU_CPU, QEMU_SMP, QEMU_MEM,
 # SERIAL (the roles of ttyS0, ttyS1, ...), QEMU_EXTRA, BOOT_TIMEOUT (the

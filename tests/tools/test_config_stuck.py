@@ -41,3 +41,39 @@ def test_missing_fragment_fails(tmp_path):
     rc2, out2 = run(["sh", "-ec", f'. "{SCRIPTS}/lib.sh"; bad=$(config_not_stuck "$1" /nonexistent)',
                      "sh", str(tmp_path / ".config")])
     assert rc2 != 0 and "cannot read /nonexistent" in out2, out2
+
+
+def absent(tmp_path, listed, bad):
+    """config_absent on a git tree whose Kconfig declares PRESENT."""
+    tree = tmp_path / "tree"
+    tree.mkdir(exist_ok=True)
+    (tree / "Kconfig").write_text("config PRESENT\n\tbool\nmenuconfig MENU\n\tbool\n")
+    run(["git", "-C", str(tree), "init", "-q"])
+    run(["git", "-C", str(tree), "add", "Kconfig"])
+    (tmp_path / "absent.txt").write_text("# comment\n" + listed)
+    return run(["sh", "-c", f'. "{SCRIPTS}/lib.sh" && config_absent "$@"', "sh",
+                str(tree), str(tmp_path / "absent.txt"), bad])
+
+
+def test_absent_options_are_noted_not_failed(tmp_path):
+    rc, out = absent(tmp_path, "GONE  came later\nUNUSED  not requested\n",
+                     "CONFIG_GONE=y (got: not set)\nCONFIG_OTHER=y (got: not set)")
+    assert rc == 0, out
+    # run() gives stdout (what is left), then stderr (the notes)
+    assert out.splitlines() == ["CONFIG_OTHER=y (got: not set)",
+                                "config: CONFIG_GONE is not in this tree "
+                                f"({tmp_path}/absent.txt)"], out
+
+
+def test_absent_option_that_the_tree_declares_fails(tmp_path):
+    """A line for a symbol the tree has would hide an option that did not
+    stick for another reason."""
+    for sym in ("PRESENT", "MENU"):
+        rc, out = absent(tmp_path, f"{sym}  wrong\n", f"CONFIG_{sym}=y (got: not set)")
+        assert rc != 0 and f"CONFIG_{sym} is declared in" in out, out
+
+
+def test_nothing_absent_nothing_left(tmp_path):
+    rc, out = absent(tmp_path, "GONE  came later\n", "CONFIG_GONE=y (got: not set)")
+    assert rc == 0 and out.splitlines() == [
+        f"config: CONFIG_GONE is not in this tree ({tmp_path}/absent.txt)"], out
