@@ -37,7 +37,8 @@
 # SERIES selects the patch queue: a queue of patches/queues (main, without-c, fixes, none:
 # parts of patches/series, scripts/queues.py), or NAME (a folder patches-NAME/series).
 # PROFILE selects the kind of run: config/profiles/PROFILE.conf (test, kmsan, gcc12,
-# bench, distro) names the compiler, config fragments, QEMU machine and guest programs
+# bench, distro; v6.1: the queues of patches/6.1 on linux-source-6.1) names the
+# kernel tree, compiler, config fragments, QEMU machine and guest programs
 # (scripts/lib.sh run_env). BUILD is the git-ignored folder that holds the kernel trees,
 # objects and logs: BUILD/SERIES (its tree, and the test profile's run), BUILD/SERIES/PROFILE.
 

@@ -165,3 +165,39 @@ def test_cli_kernel_option(tmp_path):
                    "parts", "fixes"])
     assert rc == 0 and out.strip() == "AD", out
 
+
+def diff_lines(path):
+    """The +/- lines of a patch file's diff (no headers, no line numbers)."""
+    text = path.read_text()
+    body = text[text.index("\ndiff --git "):]
+    return [line for line in body.splitlines()
+            if line[:1] in "+-" and not line.startswith(("+++ ", "--- ", "-- "))]
+
+
+def test_the_real_6_1_queues():
+    """patches/6.1: every patch in its series once; fixes is its part A
+    with the test patches, none the test patches only; its part A is
+    patches/ part A, patch for patch (same subjects, in order), and a
+    backport without a "[ 6.1: ... ]" note changes what v3 changes."""
+    d = TOP / "patches" / "6.1"
+    found, order = queues.parts(d / "series")
+    listed = [n for p in order for n in found[p]]
+    assert sorted(listed) == sorted(p.name for p in d.glob("*.patch")
+                                    if not p.name.startswith("0000-"))
+    assert queues.resolve("fixes", TOP, "6.1")[1] == "AD"
+    assert queues.resolve("none", TOP, "6.1")[1] == "D"
+    v3, _ = queues.parts(TOP / "patches" / "series")
+
+    def subject(path):
+        s = path.read_text().split("\nSubject: ", 1)[1].split("\n\n", 1)[0]
+        return " ".join(s.split("] ", 1)[1].split())
+
+    old = [d / n for n in found["A"]]
+    new = [TOP / "patches" / n for n in v3["A"]]
+    assert [subject(p) for p in old] == [subject(p) for p in new]
+    unchanged = 0
+    for o, n in zip(old, new):
+        if "\n[ 6.1: " not in o.read_text():
+            assert diff_lines(o) == diff_lines(n), o.name
+            unchanged += 1
+    assert unchanged > 0
