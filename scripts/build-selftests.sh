@@ -1,6 +1,7 @@
 #!/bin/sh
 # build-selftests.sh SERIES [PROFILE] - the kernel selftests
-# tests/selftests/list names, built from the series' own tree (of the
+# tests/selftests/list names (those the tree has: scripts/lib.sh
+# selftest_list), built from the series' own tree (of the
 # profile's kernel) with the selftests' own Makefiles (lib.mk, static, -g0)
 # into $KSFT/kselftest/ ($BUILD/$SERIES/ksft for 6.12: scripts/lib.sh
 # run_env), for every profile of the series and kernel; make-initramfs.sh
@@ -17,11 +18,12 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 run_env "$@"
-LIST=$TOP/tests/selftests/list
 K=$KSFT
 
-progs=$(grep -v -e '^#' -e '^[[:space:]]*$' "$LIST" | awk '{ print $2 }')
-[ -n "$progs" ] || { echo "build-selftests: no programs in $LIST"; exit 1; }
+# (an assignment: a wrong line of tests/selftests/absent-KERNEL.txt stops here)
+lines=$(selftest_list)
+progs=$(echo "$lines" | awk '{ print $2 }')
+[ -n "$progs" ] || { echo "build-selftests: no programs in tests/selftests/list"; exit 1; }
 make -s -C "$TREE" O="$K" headers
 for d in $(for p in $progs; do dirname "$p"; done | LC_ALL=C sort -u); do
 	goals=$(for p in $progs; do

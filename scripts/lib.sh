@@ -272,6 +272,32 @@ config_absent() {
 	printf '%s\n' "$_bad" | sed '/^$/d'
 }
 
+# selftest_list: the lines of tests/selftests/list that this run's tree
+# has (NAME PROGRAM WORDS..., no comments). For another kernel tree, the
+# tests that tests/selftests/absent-KERNEL.txt names (a name and its reason
+# a line) are left out; each must be in the list, and its program's source
+# must be missing from TREE, else the line is wrong and this fails.
+selftest_list() {
+	_list=$TOP/tests/selftests/list
+	_absent=$TOP/tests/selftests/absent-$KERNEL.txt
+	_lines=$(grep -v -e '^#' -e '^[[:space:]]*$' "$_list" || true)
+	if [ "$KERNEL" != 6.12 ] && [ -f "$_absent" ]; then
+		for _n in $(sed -n 's/^\([A-Za-z0-9_.-][A-Za-z0-9_.-]*\)[[:space:]].*/\1/p' "$_absent"); do
+			_p=$(printf '%s\n' "$_lines" | awk -v n="$_n" '$1 == n { print $2 }')
+			if [ -z "$_p" ]; then
+				echo "selftests: $_absent: $_n is not a test of $_list" >&2
+				return 1
+			fi
+			if [ -e "$TREE/tools/testing/selftests/$_p.c" ]; then
+				echo "selftests: $_absent: $_n, but $TREE has $_p.c" >&2
+				return 1
+			fi
+			_lines=$(printf '%s\n' "$_lines" | awk -v n="$_n" '$1 != n')
+		done
+	fi
+	printf '%s\n' "$_lines" | sed '/^$/d'
+}
+
 # machine_env: the QEMU machine config/machines/$MACHINE.conf (the
 # profile's, run_env first): QEMU_MACHINE, QEMU_CPU, QEMU_SMP, QEMU_MEM,
 # SERIAL (the roles of ttyS0, ttyS1, ...), QEMU_EXTRA, BOOT_TIMEOUT (the

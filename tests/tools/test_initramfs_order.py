@@ -141,3 +141,52 @@ def test_selftest_netns_refused(programs):
     selftest(top)
     rc, out = initramfs(top, "zeta\nalpha\nnet-x netns\nbeta\n")
     assert rc == 1 and "net-x is a selftest" in out, out
+
+
+# Another kernel tree lacks some selftests: tests/selftests/absent-KERNEL.txt
+# names them, and the guest neither gets nor runs them there; a line for a
+# test the tree has, or for no test of the list, fails.
+def old_kernel(top, absent, have_y_source=False):
+    profile(top, "old", KERNEL="6.1")
+    (top / "tests" / "selftests" / "list").write_text(
+        "net-x  net/x  timeout=5\nnet-y  net/y  timeout=5\n")
+    (top / "tests" / "selftests" / "absent-6.1.txt").write_text("# comment\n" + absent)
+    src = top / "build" / "tooltest" / "linux-6.1" / "tools" / "testing" / "selftests" / "net"
+    src.mkdir(parents=True)
+    (src / "x.c").write_text("")
+    if have_y_source:
+        (src / "y.c").write_text("")
+    prog = top / "build" / "tooltest" / "ksft-6.1" / "kselftest" / "net" / "x"
+    prog.parent.mkdir(parents=True)
+    prog.write_text("#!/bin/false\n")
+    prog.chmod(0o755)
+    (top / "tests" / "guest" / "order").write_text("zeta\nnet-y\nalpha\nnet-x\nbeta\n")
+    env = dict(os.environ, BUILD=str(top / "build"))
+    return run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "old"], env=env)
+
+
+def test_selftest_absent_from_another_tree(programs):
+    top = programs
+    rc, out = old_kernel(top, "net-y  came later\n")
+    assert rc == 0 and "no net-y in linux-source-6.1" in out, out
+    assert cpio_file(top, "tests.order", "tooltest/old") == "zeta\nalpha\nnet-x\nbeta\n"
+    assert cpio_file(top, "selftests/list", "tooltest/old") == "net-x  net/x  timeout=5\n"
+
+
+@pytest.mark.parametrize("absent, have_y, msg", [
+    ("net-y  wrong\n", True, "net-y, but "),
+    ("net-z  no such test\n", False, "net-z is not a test of"),
+])
+def test_wrong_absent_line_fails(programs, absent, have_y, msg):
+    top = programs
+    rc, out = old_kernel(top, absent, have_y)
+    assert rc != 0 and msg in out, out
+
+
+def test_absent_list_is_another_trees_business(programs):
+    """On 6.12 the absent list of 6.1 leaves every selftest in."""
+    top = programs
+    selftest(top)
+    (top / "tests" / "selftests" / "absent-6.1.txt").write_text("net-x  not on 6.1\n")
+    rc, out = initramfs(top, "zeta\nalpha\nnet-x\nbeta\n")
+    assert rc == 0 and cpio_file(top, "tests.order") == "zeta\nalpha\nnet-x\nbeta\n", out
