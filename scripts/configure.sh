@@ -28,6 +28,7 @@ make -s -C "$TREE" O="$OBJ" olddefconfig >/dev/null
 # Every line of every fragment must be in the final .config, as written.
 # shellcheck disable=SC2086
 bad=$(config_not_stuck "$OBJ/.config" $FRAGMENTS)
+nbad=$(printf '%s' "$bad" | awk 'END { print NR }')
 if [ -n "$bad" ] && [ -n "${PATCH_LIMIT:-}" ]; then
 	for sym in $(echo "$bad" | sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=.*/\1/p'); do
 		if ! git -C "$TREE" grep -q -E "^(menu)?config $sym\$" -- '*Kconfig*'; then
@@ -46,5 +47,11 @@ if [ -n "$bad" ]; then
 	echo "$bad" | sed 's/^/  /' >&2
 	exit 1
 fi
-echo "configure: $RUN: $(grep -c '=y' "$OBJ/.config") options =y, all $(cat $FRAGMENTS | grep -c '^CONFIG_') requested stuck"
+# shellcheck disable=SC2086
+nreq=$(cat $FRAGMENTS | grep -c '^CONFIG_')
+if [ "$nbad" = 0 ]; then
+	echo "configure: $RUN: $(grep -c '=y' "$OBJ/.config") options =y, all $nreq requested stuck"
+else
+	echo "configure: $RUN: $(grep -c '=y' "$OBJ/.config") options =y, $((nreq - nbad)) of $nreq requested stuck, $nbad not in this tree (above)"
+fi
 echo "$want" >"$stamp"
