@@ -13,7 +13,12 @@ run_env "$@"
 guest_suite_only
 FRAGMENTS=$(config_fragments)
 
-want=$(cat "$TREE_STAMP" $FRAGMENTS | sha256sum | cut -d' ' -f1)
+absent=
+if [ "$KERNEL" != 6.12 ] && [ -f "$TOP/config/$KERNEL/absent.txt" ]; then
+	absent=$TOP/config/$KERNEL/absent.txt
+fi
+# shellcheck disable=SC2086
+want=$(cat "$TREE_STAMP" $FRAGMENTS $absent | sha256sum | cut -d' ' -f1)
 stamp=$OBJ/config.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$OBJ/.config" ]; then
 	echo "configure: $RUN: unchanged"
@@ -39,8 +44,8 @@ if [ -n "$bad" ] && [ -n "${PATCH_LIMIT:-}" ]; then
 fi
 # Another kernel tree lacks some options of the fragments: config/KERNEL/
 # absent.txt names each, with its reason (scripts/lib.sh config_absent).
-if [ "$KERNEL" != 6.12 ] && [ -f "$TOP/config/$KERNEL/absent.txt" ]; then
-	bad=$(config_absent "$TREE" "$TOP/config/$KERNEL/absent.txt" "$bad")
+if [ -n "$absent" ]; then
+	bad=$(config_absent "$TREE" "$absent" "$bad")
 fi
 if [ -n "$bad" ]; then
 	echo "configure: options that did not stick:" >&2

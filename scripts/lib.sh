@@ -103,7 +103,7 @@ profile_env() {
 		;;
 	esac
 	case $KERNEL in
-	*[!0-9.]* | .* | *.)
+	*[!0-9.]* | .* | *. | *..* | [0-9] | [0-9][0-9])
 		echo "profile: $PROFILE_FILE: KERNEL=$KERNEL, not a version" >&2
 		return 1
 		;;
@@ -260,7 +260,7 @@ config_not_stuck() {
 config_absent() {
 	_bad=$3
 	for _sym in $(sed -n 's/^\([A-Z0-9_][A-Za-z0-9_]*\)[[:space:]].*/\1/p' "$2"); do
-		if git -C "$1" grep -q -E "^(menu)?config $_sym\$" -- '*Kconfig*'; then
+		if git -C "$1" grep -q -E "^(menu)?config $_sym[[:space:]]*(#.*)?\$" -- '*Kconfig*'; then
 			echo "config: CONFIG_$_sym is declared in $1, but $2 says it is absent" >&2
 			return 1
 		fi

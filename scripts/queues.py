@@ -27,6 +27,7 @@ patch before the first part comment, a patch listed twice, and a patch
 file that does not exist.
 """
 import os
+import re
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -87,7 +88,7 @@ def patch_dir(kernel=DEFAULT_KERNEL, top=TOP):
     if kernel == DEFAULT_KERNEL:
         return os.path.join(top, "patches")
     d = os.path.join(top, "patches", kernel)
-    if not kernel or "/" in kernel or not os.path.isfile(os.path.join(d, "series")):
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)+", kernel) or not os.path.isfile(os.path.join(d, "series")):
         raise QueueError(f"no queue for kernel {kernel!r}: no {d}/series")
     return d
 
@@ -126,7 +127,7 @@ def _resolve(series, top, kernel):
     found, order = parts(os.path.join(pdir, "series"))
     for p in qs[series]:
         if p not in found:
-            raise QueueError(f"queue {series}: patches/series has no part {p}")
+            raise QueueError(f"queue {series}: {pdir}/series has no part {p}")
     take = [p for p in order if p in qs[series]]
     return [os.path.join(pdir, n) for p in take for n in found[p]], "".join(take)
 

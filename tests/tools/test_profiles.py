@@ -111,6 +111,8 @@ def test_another_kernel_has_its_own_source_and_trees(fragments):
     ({"KERNEL": ""}, "does not set KERNEL"),
     ({"KERNEL": "../6.1"}, "KERNEL=../6.1, not a version"),
     ({"KERNEL": "6.1."}, "KERNEL=6.1., not a version"),
+    ({"KERNEL": "6..1"}, "KERNEL=6..1, not a version"),
+    ({"KERNEL": "6"}, "KERNEL=6, not a version"),
     ({"COMPILER": "icc"}, "COMPILER=icc, not clang or gcc"),
     ({"COVERAGE": "maybe"}, "COVERAGE=maybe, not yes or no"),
     ({"FRAGMENTS": "boot nosuch"}, "no config/nosuch.config"),
