@@ -189,9 +189,13 @@ parse:
 # The differential proof: what user space saw on the baseline (none) and on
 # SERIES, line for line (reads the transcripts of the last two boots), and
 # the kernel's own selftests' results, case by case.
+# A run's folder under BUILD: SERIES for the test profile, SERIES/PROFILE
+# for another (make compare SERIES=fixes PROFILE=v6.1: none/v6.1, fixes/v6.1).
+run_dir = $(if $(filter test,$(PROFILE)),$(1),$(1)/$(PROFILE))
+
 compare:
-	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh none $(SERIES)
-	@. $(S)/lib.sh && stage compare-selftests $(S)/compare_selftests.py none $(SERIES)
+	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh $(call run_dir,none) $(call run_dir,$(SERIES))
+	@. $(S)/lib.sh && stage compare-selftests $(S)/compare_selftests.py $(call run_dir,none) $(call run_dir,$(SERIES))
 
 # Debian's way (scripts/distro-*.sh, tests/distro/, config/distro/): the
 # baseline and SERIES as Debian kernel packages booting Debian 12 (the

@@ -3,8 +3,13 @@
 """compare_selftests.py [BASE [SERIES]] - the kernel's own selftests
 (tests/selftests/list) must give the same result, case by case, on the
 baseline (default: none) and on the series (default: main), and both
-kernels must have run byte-identical programs (selftests.sha256 of
-scripts/build-selftests.sh: the series changes no UAPI header).
+kernels must have run byte-identical programs (KSFT_SUMS of
+scripts/build-selftests.sh: the series changes no UAPI header). BASE and
+SERIES are run folders under BUILD: SERIES, or SERIES/PROFILE for
+another profile (none/v6.1 and fixes/v6.1 on the 6.1 tree, whose list
+lacks the selftests of tests/selftests/absent-6.1.txt); scripts/lib.sh
+run_env and selftest_list say where their sums are and which selftests
+their tree has.
 
 A case is a KTAP case of guest.json whose program is a selftest. Fails on
 a case that only one kernel ran, on a result that differs (unless
@@ -17,6 +22,7 @@ The counts go to BUILD/SERIES/compare-selftests.json.
 import collections
 import json
 import os
+import subprocess
 import sys
 
 import workbench as wb
@@ -24,15 +30,33 @@ import workbench as wb
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def run_selftests(build, run):
+    """(sums file, selftest names) of the run folder RUN (SERIES or
+    SERIES/PROFILE), as scripts/lib.sh derives them; the names from
+    $SELFTESTS instead when that is set."""
+    series, _, profile = run.partition("/")
+    out = subprocess.run(
+        ["sh", "-c", '. "$0/scripts/lib.sh" && run_env "$1" "$2" && echo "$KSFT_SUMS" && '
+         'if [ -z "${SELFTESTS:-}" ]; then selftest_list; fi',
+         TOP, series, profile or "test"],
+        capture_output=True, text=True, env=dict(os.environ, BUILD=build, TOP=TOP))
+    if out.returncode != 0:
+        raise ValueError(f"{run}: {out.stdout}{out.stderr}".strip())
+    lines = out.stdout.splitlines()
+    if os.environ.get("SELFTESTS"):
+        return lines[0], wb.selftest_names(os.environ["SELFTESTS"])
+    return lines[0], [line.split()[0] for line in lines[1:] if line.strip()]
+
+
 def main(argv):
     base = argv[0] if argv else "none"
     series = argv[1] if len(argv) > 1 else "main"
     build = os.environ.get("BUILD", f"{TOP}/build")
-    names = wb.selftest_names(os.environ.get("SELFTESTS", f"{TOP}/tests/selftests/list"))
     out = f"{build}/{series}/compare-selftests.json"
     if os.path.exists(out):
         os.remove(out)
-    expect_path = os.environ.get("EXPECT", f"{TOP}/tests/expect/{series}.selftests.diff")
+    expect_path = os.environ.get(
+        "EXPECT", f"{TOP}/tests/expect/{series.replace('/', '-')}.selftests.diff")
     expected = {}
     if os.path.exists(expect_path):
         for n, line in wb.expect_lines(expect_path):
@@ -43,9 +67,12 @@ def main(argv):
             expected[f[0]] = (f[1], f[2])
     msgs = []
     try:
+        (sums_a, names), (sums_b, names_b) = (run_selftests(build, k) for k in (base, series))
+        if names != names_b:
+            raise ValueError(f"{base} and {series} are of kernel trees with other selftests")
         a = wb.selftest_cases(f"{build}/{base}/guest.json", names)
         b = wb.selftest_cases(f"{build}/{series}/guest.json", names)
-        sums = [open(f"{build}/{k}/selftests.sha256").read() for k in (base, series)]
+        sums = [open(f).read() for f in (sums_a, sums_b)]
     except (OSError, ValueError) as e:
         print(f"compare-selftests: {e}")
         return 2

@@ -107,3 +107,24 @@ def test_stale_result_removed(build):
     (build / "none" / "guest.json").write_text("not json")
     rc, out = compare(build)
     assert rc == 2 and not (build / "tooltest" / "compare-selftests.json").exists(), out
+
+
+def test_another_kernel_trees_runs(tmp_path):
+    """The 6.1 runs (SERIES/v6.1): their guest results in the profile's
+    folder, their programs' sums beside the series' 6.1 selftests
+    (scripts/lib.sh run_env), the comparison's counts in the profile's
+    folder; programs that differ still fail."""
+    (tmp_path / "list").write_text(LIST)
+    for k in ("none", "tooltest"):
+        (tmp_path / k / "v6.1").mkdir(parents=True)
+        (tmp_path / k / "v6.1" / "guest.json").write_text(guest(BOTH))
+        (tmp_path / k / "selftests-6.1.sha256").write_text("abc  net/a\ndef  net/af_unix/b\n")
+    env = dict(os.environ, BUILD=str(tmp_path), SELFTESTS=str(tmp_path / "list"),
+               EXPECT=str(tmp_path / "none.diff"))
+    cmd = ["python3", str(SCRIPTS / "compare_selftests.py"), "none/v6.1", "tooltest/v6.1"]
+    rc, out = run(cmd, env=env)
+    assert rc == 0 and "2 programs, 3 cases" in out, out
+    assert json.loads((tmp_path / "tooltest" / "v6.1" / "compare-selftests.json").read_text())["ok"]
+    (tmp_path / "tooltest" / "selftests-6.1.sha256").write_text("xyz  net/a\ndef  net/af_unix/b\n")
+    rc, out = run(cmd, env=env)
+    assert rc == 1 and "differ (selftests.sha256)" in out, out
