@@ -22,7 +22,7 @@ K=$KSFT
 
 # (an assignment: a wrong line of tests/selftests/absent-KERNEL.txt stops here)
 lines=$(selftest_list)
-progs=$(echo "$lines" | awk '{ print $2 }')
+progs=$(printf '%s\n' "$lines" | awk '{ print $2 }')
 [ -n "$progs" ] || { echo "build-selftests: no programs in tests/selftests/list"; exit 1; }
 make -s -C "$TREE" O="$K" headers
 for d in $(for p in $progs; do dirname "$p"; done | LC_ALL=C sort -u); do

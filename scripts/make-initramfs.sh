@@ -56,14 +56,14 @@ fi
 # tree lacks some, each named with its reason); the others are left out.
 # (assignments: a wrong absent line stops the script here)
 kept=$(selftest_list)
-kept_names=$(echo "$kept" | awk '{ print $1 }')
+kept_names=$(printf '%s\n' "$kept" | awk '{ print $1 }')
 for t in $selftests; do
 	if ! echo "$kept_names" | grep -Fqx "$t"; then
 		echo "make-initramfs: $RUN: no $t in linux-source-$KERNEL (tests/selftests/absent-$KERNEL.txt)"
 		names=$(echo "$names" | awk -v t="$t" '$0 != t')
 	fi
 done
-echo "$kept" >"$DIR/selftests.list"
+printf '%s\n' "$kept" >"$DIR/selftests.list"
 # A profile that names its programs (.c files under the workbench, or
 # absolute paths) runs them alone, in the order given.
 guests=

@@ -165,6 +165,20 @@ def old_kernel(top, absent, have_y_source=False):
     return run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "old"], env=env)
 
 
+def test_selftest_list_is_copied_as_written(programs):
+    """The guest's list has the options as tests/selftests/list writes
+    them: a sysctl value's "\\t" stays two characters for ksft_run (the
+    shell's echo once made it a tab, and ksft_run took the rest for an
+    option of its own)."""
+    top = programs
+    selftest(top)
+    line = "net-x  net/x  netns sysctl=net/ipv4/ip_local_port_range=40000\\t49999 timeout=5\n"
+    (top / "tests" / "selftests" / "list").write_text("# comment\n" + line)
+    rc, out = initramfs(top, "zeta\nalpha\nnet-x\nbeta\n")
+    assert rc == 0, out
+    assert cpio_file(top, "selftests/list") == line
+
+
 def test_selftest_absent_from_another_tree(programs):
     top = programs
     rc, out = old_kernel(top, "net-y  came later\n")
