@@ -36,7 +36,7 @@ bad=$(config_not_stuck "$OBJ/.config" $FRAGMENTS)
 nbad=$(printf '%s' "$bad" | awk 'END { print NR }')
 if [ -n "$bad" ] && [ -n "${PATCH_LIMIT:-}" ]; then
 	for sym in $(echo "$bad" | sed -n 's/^CONFIG_\([A-Za-z0-9_]*\)=.*/\1/p'); do
-		if ! git -C "$TREE" grep -q -E "^(menu)?config $sym\$" -- '*Kconfig*'; then
+		if ! kconfig_declares "$TREE" "$sym"; then
 			echo "configure: $RUN: CONFIG_$sym is not in this tree (first $PATCH_LIMIT patches)"
 			bad=$(echo "$bad" | grep -v "^CONFIG_$sym=" || true)
 		fi

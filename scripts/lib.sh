@@ -253,6 +253,12 @@ config_not_stuck() {
 	/^# CONFIG_.* is not set/ { if ($2 in have) print $2 " should be unset (got: " have[$2] ")" }'
 }
 
+# kconfig_declares TREE SYM: whether a Kconfig file of the git worktree TREE
+# declares SYM (config or menuconfig, with or without trailing text).
+kconfig_declares() {
+	git -C "$1" grep -q -E "^(menu)?config $2[[:space:]]*(#.*)?\$" -- '*Kconfig*'
+}
+
 # config_absent TREE ABSENT BAD: BAD (config_not_stuck's lines) without the
 # options that the file ABSENT names as absent from the kernel tree TREE
 # (a git worktree), each noted on stderr. Fails if TREE's Kconfig files
@@ -260,7 +266,7 @@ config_not_stuck() {
 config_absent() {
 	_bad=$3
 	for _sym in $(sed -n 's/^\([A-Z0-9_][A-Za-z0-9_]*\)[[:space:]].*/\1/p' "$2"); do
-		if git -C "$1" grep -q -E "^(menu)?config $_sym[[:space:]]*(#.*)?\$" -- '*Kconfig*'; then
+		if kconfig_declares "$1" "$_sym"; then
 			echo "config: CONFIG_$_sym is declared in $1, but $2 says it is absent" >&2
 			return 1
 		fi

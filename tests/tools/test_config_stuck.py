@@ -47,7 +47,7 @@ def absent(tmp_path, listed, bad):
     """config_absent on a git tree whose Kconfig declares PRESENT."""
     tree = tmp_path / "tree"
     tree.mkdir(exist_ok=True)
-    (tree / "Kconfig").write_text("config PRESENT\n\tbool\nmenuconfig MENU # a menu\n\tbool\n")
+    (tree / "Kconfig").write_text("config PRESENT \n\tbool\nmenuconfig MENU # a menu\n\tbool\n")
     run(["git", "-C", str(tree), "init", "-q"])
     run(["git", "-C", str(tree), "add", "Kconfig"])
     (tmp_path / "absent.txt").write_text("# comment\n" + listed)
