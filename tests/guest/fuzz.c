@@ -1366,7 +1366,7 @@ TEST_F(fuzz, kernel_log)
 {
 	unsigned long long seq;
 	unsigned long bad = 0, seen = 0;
-	char rec[2048];
+	char rec[2048], *msg;
 	size_t i;
 	int fd, n;
 
@@ -1387,12 +1387,19 @@ TEST_F(fuzz, kernel_log)
 		if (sscanf(rec, "%*u,%llu,", &seq) != 1 || seq < st->kmsg_start)
 			continue;
 		seen++;
+		/*
+		 * "prefix;text\n", then the record's dictionary lines: log the
+		 * text alone, since a harness that adds its own newline (6.1's)
+		 * would print an empty line, which is not KTAP.
+		 */
+		msg = strchr(rec, ';') ? strchr(rec, ';') + 1 : rec;
+		msg[strcspn(msg, "\n")] = 0;
 		for (i = 0; i < ARRAY_SIZE(kmsg_bad); i++)
-			if (strstr(rec, kmsg_bad[i]))
+			if (strstr(msg, kmsg_bad[i]))
 				break;
 		if (i < ARRAY_SIZE(kmsg_bad)) {
 			if (bad++ < 20)
-				TH_LOG("kernel: %s", strchr(rec, ';') ? strchr(rec, ';') + 1 : rec);
+				TH_LOG("kernel: %s", msg);
 		}
 	}
 	close(fd);
