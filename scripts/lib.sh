@@ -304,6 +304,32 @@ selftest_list() {
 	printf '%s\n' "$_lines" | sed '/^$/d'
 }
 
+# guest_harness: the folder whose kselftest_harness.h and kselftest.h the
+# workbench's own guest programs (tests/guest/, tests/init/) build against.
+# They are one program for every kernel tree, so they use one harness,
+# 6.12's: the series' tree on 6.12, else the two headers from Debian's
+# linux-source-6.12, extracted once into $BUILD/harness-6.12 (again when the
+# tarball is newer). 6.1's harness writes a skipped case without its name
+# ("ok 1 # SKIP reason"), which kunit.py parse cannot read. The kernel's
+# own selftests build with their tree's harness (build-selftests.sh).
+guest_harness() {
+	if [ "$KERNEL" = 6.12 ]; then
+		echo "$TREE/tools/testing/selftests"
+		return
+	fi
+	_h=$BUILD/harness-6.12
+	_t=/usr/src/linux-source-6.12.tar.xz
+	if [ ! -f "$_h/.stamp" ] || [ "$_t" -nt "$_h/.stamp" ]; then
+		rm -rf "$_h"
+		mkdir -p "$_h"
+		tar -C "$_h" --strip-components=4 -xf "$_t" \
+			linux-source-6.12/tools/testing/selftests/kselftest_harness.h \
+			linux-source-6.12/tools/testing/selftests/kselftest.h >&2 || return 1
+		: >"$_h/.stamp"
+	fi
+	echo "$_h"
+}
+
 # machine_env: the QEMU machine config/machines/$MACHINE.conf (the
 # profile's, run_env first): QEMU_MACHINE, QEMU_CPU, QEMU_SMP, QEMU_MEM,
 # SERIAL (the roles of ttyS0, ttyS1, ...), QEMU_EXTRA, BOOT_TIMEOUT (the

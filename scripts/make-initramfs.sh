@@ -1,10 +1,10 @@
 #!/bin/sh
 # make-initramfs.sh SERIES [PROFILE] - static /init and the profile's guest
-# programs (GUESTS=suite: every tests/guest/*.c program,
-# built against the series' own kselftest_harness.h (and samples/bpf/bpf_insn.h
-# for the BPF programs), and the kernel selftests of tests/selftests/list
-# (built by build-selftests.sh; in /selftests, each run through
-# /selftests/ksft_run, tests/init/ksft_run.c); else the .c files it names,
+# programs (GUESTS=suite: every tests/guest/*.c program, built against
+# 6.12's kselftest_harness.h (lib.sh guest_harness) and the series'
+# samples/bpf/bpf_insn.h (for the BPF programs), and the kernel selftests of
+# tests/selftests/list (built by build-selftests.sh; in /selftests, each run
+# through /selftests/ksft_run, tests/init/ksft_run.c); else the .c files it names,
 # such as the benchmark's), packed as a gzip'd cpio. The programs run in the
 # order of tests/guest/order (/tests.order in the initramfs), or GUESTS'.
 set -eu
@@ -15,7 +15,8 @@ guest_suite_only
 ROOT=$DIR/initramfs
 OUT=$DIR/initramfs.cpio.gz
 GUEST_CC=${GUEST_CC:-gcc}
-CFLAGS="-static -O2 -g0 -Wall -Werror -Wno-format-overflow -I$TREE/tools/testing/selftests -I$TREE/samples/bpf"
+HARNESS=$(guest_harness)
+CFLAGS="-static -O2 -g0 -Wall -Werror -Wno-format-overflow -I$HARNESS -I$TREE/samples/bpf"
 
 rm -rf "$ROOT"
 mkdir -p "$ROOT/tests" "$ROOT/dev" "$ROOT/proc" "$ROOT/sys" "$ROOT/tmp"

@@ -63,11 +63,6 @@
 #include "kselftest_harness.h"
 #include "lib/rtnl.h"
 
-/* 6.12's kselftest.h defines __printf; 6.1's does not. */
-#ifndef __printf
-#define __printf(a, b) __attribute__((format(printf, a, b)))
-#endif
-
 #define FUZZ_CALLS		150000
 #define FUZZ_MIN_CALLS		100000
 #define FUZZ_SEED_DEFAULT	20261203ULL

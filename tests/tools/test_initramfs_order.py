@@ -161,6 +161,11 @@ def old_kernel(top, absent, have_y_source=False):
     prog.write_text("#!/bin/false\n")
     prog.chmod(0o755)
     (top / "tests" / "guest" / "order").write_text("zeta\nnet-y\nalpha\nnet-x\nbeta\n")
+    # 6.12's harness, as if extracted before (lib.sh guest_harness).
+    ours = top / "build" / "harness-6.12"
+    if not ours.exists():
+        harness(ours, "#define HARNESS 0\n")
+        (ours / ".stamp").write_text("")
     env = dict(os.environ, BUILD=str(top / "build"))
     return run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "old"], env=env)
 
@@ -204,3 +209,36 @@ def test_absent_list_is_another_trees_business(programs):
     (top / "tests" / "selftests" / "absent-6.1.txt").write_text("net-x  not on 6.1\n")
     rc, out = initramfs(top, "zeta\nalpha\nnet-x\nbeta\n")
     assert rc == 0 and cpio_file(top, "tests.order") == "zeta\nalpha\nnet-x\nbeta\n", out
+
+
+# The workbench's guest programs build against one kselftest harness,
+# 6.12's, whatever the kernel tree: 6.1's writes a skipped case as
+# "ok 1 # SKIP reason", without its name, which kunit.py parse cannot read.
+def harness(path, text):
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "kselftest_harness.h").write_text(text)
+    (path / "kselftest.h").write_text("")
+
+
+def harness_user(top):
+    (top / "tests" / "guest" / "alpha.c").write_text(
+        '#include "kselftest_harness.h"\nint main(void) { return HARNESS; }\n')
+
+
+def test_guest_harness_is_612s_on_another_tree(programs):
+    top = programs
+    harness_user(top)
+    tree = top / "build" / "tooltest" / "linux-6.1" / "tools" / "testing" / "selftests"
+    harness(tree, "#error the tree's harness\n")
+    rc, out = old_kernel(top, "net-y  came later\n")
+    assert rc == 0, out
+
+
+def test_guest_harness_is_the_trees_on_612(programs):
+    top = programs
+    harness_user(top)
+    tree = top / "build" / "tooltest" / "linux" / "tools" / "testing" / "selftests"
+    harness(tree, "#define HARNESS 0\n")
+    rc, out = initramfs(top, "zeta\nalpha\nbeta\n")
+    assert rc == 0, out
+    assert not (top / "build" / "harness-6.12").exists()
