@@ -7,8 +7,11 @@ except the KASAN or KMSAN reports an expectation file pins: lines
 "COUNT PREFIX", where PREFIX is the start of a report's "BUG: KASAN: ..."
 or "BUG: KMSAN: ..." line after the timestamp (for example the negative
 control of the redzone after socket addresses, which reports on purpose). A
-pinned report is one block from the sanitizer's "=====" line to the next; each PREFIX must match exactly COUNT
-blocks, and a block that no PREFIX claims is trouble like any other line.
+pinned report is one block from the sanitizer's "=====" line to the next;
+each PREFIX must match exactly COUNT blocks, and a block that no PREFIX
+claims is trouble like any other line. COUNT may be a range "MIN-MAX", for
+a bug whose number of reports depends on memory it reads that nobody wrote
+(the file says why, above the line).
 The guest must also have finished: the console has the line --done
 (default "init: all tests done", what the test kernels' /init prints; make
 distro's Debian guest ends with the kernel's "reboot: Power down").
@@ -33,18 +36,21 @@ DONE = "init: all tests done"
 
 
 def read_expect(path):
-    """The pinned reports of one file: [(count, prefix)]."""
+    """The pinned reports of one file: [((min, max), prefix)]."""
     pins = []
     for n, line in expect_lines(path):
-        m = re.match(r"^(\d+)\s+(BUG: K[AM]SAN: \S.*)$", line)
-        if not m or int(m.group(1)) < 1:
-            raise ValueError(f"{path}:{n}: not 'COUNT BUG: KASAN|KMSAN: ...': {line}")
-        pins.append((int(m.group(1)), m.group(2)))
+        m = re.match(r"^(\d+)(?:-(\d+))?\s+(BUG: K[AM]SAN: \S.*)$", line)
+        lo = int(m.group(1)) if m else 0
+        hi = int(m.group(2) or lo) if m else 0
+        if not m or lo < 1 or hi <= lo and m.group(2):
+            raise ValueError(f"{path}:{n}: not 'COUNT BUG: KASAN|KMSAN: ...' "
+                             f"(COUNT: N or MIN-MAX, 0 < MIN < MAX): {line}")
+        pins.append(((lo, hi), m.group(3)))
     return pins
 
 
 def judge(text, pins, done=DONE):
-    """(clean, messages, bad lines) for a console's text."""
+    """(clean, messages, bad lines, pinned reports found) for a console's text."""
     lines = [strip_stamp(l) for l in text.splitlines()]
     seen = {prefix: 0 for _, prefix in pins}
     claimed = set()
@@ -61,12 +67,13 @@ def judge(text, pins, done=DONE):
     if bad:
         msgs.append("the console reports trouble:")
         msgs += ["  " + b for b in bad[:40]]
-    for count, prefix in pins:
-        if seen[prefix] != count:
+    for (lo, hi), prefix in pins:
+        if not lo <= seen[prefix] <= hi:
+            count = lo if lo == hi else f"{lo} to {hi}"
             msgs.append(f"expected {count} report(s) '{prefix}', found {seen[prefix]}")
     if done not in text:
         msgs.append(f"the guest did not finish its tests (no '{done}')")
-    return not msgs, msgs, bad
+    return not msgs, msgs, bad, sum(seen.values())
 
 
 def main(argv=None):
@@ -84,13 +91,12 @@ def main(argv=None):
     except (OSError, ValueError) as e:
         print(f"console: {e}", file=sys.stderr)
         return 2
-    clean, msgs, bad = judge(text, pins, a.done)
+    clean, msgs, bad, pinned = judge(text, pins, a.done)
     if a.bad:
         with open(a.bad, "w", encoding="utf-8") as f:
             f.writelines(b + "\n" for b in bad)
     for m in msgs:
         print(f"parse: {a.name}: {m}")
-    pinned = sum(c for c, _ in pins)
     if clean:
         print(f"parse: {a.name}: console clean ({pinned} pinned sanitizer report(s) found)")
     return 0 if clean else 1

@@ -30,8 +30,8 @@ def pinned_reports():
     (tests/expect/console.expected), as blocks."""
     import console
     rule = "=" * 66
-    return "".join(f"{rule}\n{prefix}+0x10/0x20\n{rule}\n" * count
-                   for count, prefix in console.read_expect(
+    return "".join(f"{rule}\n{prefix}+0x10/0x20\n{rule}\n" * lo
+                   for (lo, _), prefix in console.read_expect(
                        TOP / "tests" / "expect" / "console.expected"))
 
 
