@@ -189,4 +189,22 @@ FAMILY_PEER_ROW(netlink_usersock, .domain = AF_NETLINK, .type = SOCK_DGRAM,
 FAMILY_ROW(netlink_route_auto, .domain = AF_NETLINK, .type = SOCK_RAW,
 	   .protocol = NETLINK_ROUTE, .address = netlink_auto, .name_mask = { 4, 4 });
 
+/*
+ * The rows' fixed ports (41000-41049) lie below the ephemeral ports, which
+ * /init moves above every fixed port of the guest programs (EPHEMERAL_PORTS
+ * in tests/init/init.c): else a connect() of length_sweep to a row's port
+ * may take that port as its source, connect to itself and leave a
+ * TIME_WAIT that makes the next bind() of the port fail.
+ */
+TEST(ephemeral_ports_above_fixed_ports)
+{
+	unsigned int lo, hi;
+	FILE *f = fopen("/proc/sys/net/ipv4/ip_local_port_range", "r");
+
+	ASSERT_NE(NULL, f) TH_LOG("ip_local_port_range: %s", strerror(errno));
+	ASSERT_EQ(2, fscanf(f, "%u %u", &lo, &hi));
+	fclose(f);
+	EXPECT_LT(47999, lo) TH_LOG("ephemeral ports %u-%u", lo, hi);
+}
+
 TEST_HARNESS_MAIN

@@ -159,6 +159,33 @@ static void coverage_stop(FILE *to)
 	send_file(to, "coverage/function0", TRACING "/trace_stat/function0");
 }
 
+/*
+ * The guest programs use fixed ports from 40000 to 47999 (their files say
+ * which). No connect() may take one of them as its own source port: a
+ * connect() to such a port on a loopback address, with nobody listening,
+ * whose source port happens to be the same port, connects the socket to
+ * itself, and the TIME_WAIT its close() leaves makes the next bind() of
+ * that port fail with EADDRINUSE (family_peers.inet_tcp.peers once did, on
+ * 6.1, after family.inet_tcp.length_sweep's connects). So the ephemeral
+ * ports of every namespace a program runs in lie above them. The kernel
+ * selftests that run in namespaces of their own (ksft_run) keep the
+ * kernel's default range or set their own.
+ */
+#define EPHEMERAL_PORTS "50000 60999"
+
+static int ephemeral_ports(void)
+{
+	int fd = open("/proc/sys/net/ipv4/ip_local_port_range", O_WRONLY | O_CLOEXEC);
+	int ret;
+
+	if (fd < 0)
+		return -errno;
+	ret = write(fd, EPHEMERAL_PORTS, strlen(EPHEMERAL_PORTS));
+	ret = ret < 0 ? -errno : 0;
+	close(fd);
+	return ret;
+}
+
 static int is_test(const struct dirent *d)
 {
 	return d->d_name[0] != '.';
@@ -196,6 +223,11 @@ static int run_one(const char *name, int netns)
 				dprintf(1, "# lo up: %s\n", strerror(-rc));
 				_exit(1);
 			}
+		}
+		rc = ephemeral_ports();
+		if (rc) {
+			dprintf(1, "# ip_local_port_range: %s\n", strerror(-rc));
+			_exit(1);
 		}
 		execl(path, path, (char *)NULL);
 		dprintf(1, "# exec %s: %s\n", path, strerror(errno));
