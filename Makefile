@@ -117,7 +117,7 @@ boot: kernel initramfs
 	@. $(S)/lib.sh && stage boot $(S)/boot.sh $(SERIES) $(PROFILE)
 
 checkpatch: tree
-	@. $(S)/lib.sh && stage checkpatch $(S)/checkpatch.sh $(SERIES)
+	@. $(S)/lib.sh && stage checkpatch $(S)/checkpatch.sh $(SERIES) $(PROFILE)
 
 compile-touched: tree
 	@. $(S)/lib.sh && stage compile-touched $(S)/compile-touched.sh $(SERIES)

@@ -18,7 +18,7 @@ args="$*"
 for p; do :; done
 echo "$(basename "$p") $args" >>"$STUB_LOG"
 if grep -q DIE "$p"; then
-	# the "sh checkpatch.sh SERIES --one PATCH" that runs us dies
+	# the "sh checkpatch.sh --one SERIES PROFILE PATCH" that runs us dies
 	# (the child of xargs; its subshells have the same command line)
 	a=$PPID
 	while :; do
@@ -136,3 +136,41 @@ def test_wrong_base_commit_fails(queue, top):
     cover.write_text("Subject: [PATCH 0/4] x\n")
     rc, out, _ = queue()
     assert rc != 0 and "base-commit missing" in out, out
+
+
+def test_another_tree_has_its_own_queue_ignores_and_cover(queue, top):
+    """PROFILE with KERNEL=6.1: the patches of patches/6.1/, the ignore
+    list config/6.1/checkpatch-ignore.txt, the cover letter
+    patches/6.1/0000-cover-letter.patch and build/src-6.1's base; the
+    6.12 files play no part."""
+    from conftest import profile
+    profile(top, "old", KERNEL="6.1")
+    src = top / "build" / "src-6.1"
+    src.mkdir(parents=True)
+    (src / "README").write_text("an older kernel\n")
+    git(src, "init", "-q")
+    git(src, "add", "-A")
+    git(src, "commit", "-q", "-m", "Linux 6.1.192")
+    git(src, "tag", "base")
+    rc, base = run(["sh", "-c", f"TOP={top}; . {top}/scripts/lib.sh && base_commit_id {src}"])
+    assert rc == 0, base
+    tree = top / "build" / "tooltest" / "linux-6.1" / "scripts"
+    tree.mkdir(parents=True)
+    (top / "build" / "tooltest" / "linux" / "scripts" / "checkpatch.pl").rename(
+        tree / "checkpatch.pl")
+    q = top / "patches" / "6.1"
+    q.mkdir()
+    (q / "series").write_text("# Part P, placeholder\n0001-old.patch\n")
+    (q / "queues").write_text("tooltest  P\n")
+    (q / "0001-old.patch").write_text("BAD\n")
+    (q / "0000-cover-letter.patch").write_text(f"Subject: x\n\nbase-commit: {base.strip()}\n")
+    (top / "config" / "6.1").mkdir(parents=True, exist_ok=True)
+    (top / "config" / "6.1" / "checkpatch-ignore.txt").write_text(
+        "0001-old.patch BAD_THING the reason\n")
+    (top / "patches" / "0000-cover-letter.patch").write_text("Subject: x\n")
+    e = dict(os.environ, BUILD=str(top / "build"), STUB_LOG=str(top / "stub.log"))
+    rc, out = run(["sh", str(top / "scripts" / "checkpatch.sh"), "tooltest", "old"], env=e)
+    assert rc == 0, out
+    assert "checkpatch: 0001-old.patch: ignoring BAD_THING" in out, out
+    assert "tooltest: 1 patch(es), 0 with errors" in out, out
+    assert f"base-commit {base.strip()}, as prepare-tree.sh makes it" in out, out
