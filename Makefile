@@ -9,7 +9,8 @@
 #   make compile-touched  the files the series touches compile (allmodconfig, W=1, WERROR;
 #                         in report, not in check)
 #   make fixes-alone      every fix (part A of patches/series) applies to plain 6.12.118
-#                         alone and its files compile (allmodconfig, W=1, WERROR; in report)
+#                         alone and its files compile (allmodconfig, W=1, WERROR; in report;
+#                         PROFILE=v6.1: patches/6.1's part A on 6.1.192)
 #   make backport-build   code that calls part B as later upstream backports do builds
 #                         with clang-19 and gcc-12 (W=1, WERROR; in report)
 #   make baseline         the same for 6.12.118 with only the test patches (= make run SERIES=none)
@@ -122,10 +123,12 @@ checkpatch: tree
 compile-touched: tree
 	@. $(S)/lib.sh && stage compile-touched $(S)/compile-touched.sh $(SERIES)
 
-# Each fix alone on plain 6.12.118 (allmodconfig objects: make report runs
-# it, a cold make check has no time for it).
-fixes-alone: tree
-	@. $(S)/lib.sh && stage fixes-alone $(S)/fixes-alone.sh
+# Each fix alone on the plain tree (allmodconfig objects: make report runs
+# it, a cold make check has no time for it): 6.12.118, or the profile's
+# (make fixes-alone PROFILE=v6.1). The tree stage extracts the tarball.
+fixes-alone: deps
+	@$(MAKE) --no-print-directory tree SERIES=fixes
+	@. $(S)/lib.sh && stage fixes-alone $(S)/fixes-alone.sh $(PROFILE)
 
 # The converted socket callbacks (getname: struct sockaddr_storage *; proto_ops
 # and proto bind/connect/pre_connect: struct sockaddr_unsized *) have the new

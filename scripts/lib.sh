@@ -126,13 +126,20 @@ guest_suite_only() {
 	fi
 }
 
-# scratch_env NAME: BUILD, SRC, and a folder DIR=$BUILD/NAME whose TREE
-# ($DIR/linux) is a scratch worktree of no run (fixes-alone.sh: one fix at
-# a time on plain 6.12.118), compiled with the test profile's compiler.
+# scratch_env NAME [PROFILE]: BUILD, SRC, and a folder DIR=$BUILD/NAME
+# ($BUILD/NAME-KERNEL for another tree) whose TREE ($DIR/linux) is a
+# scratch worktree of no run (fixes-alone.sh: one fix at a time on the
+# plain tree), compiled with the profile's compiler (the test profile's
+# by default).
 scratch_env() {
-	profile_env test || return 1
-	SRC=$BUILD/src
-	DIR=$BUILD/$1
+	profile_env "${2:-test}" || return 1
+	if [ "$KERNEL" = 6.12 ]; then
+		SRC=$BUILD/src
+		DIR=$BUILD/$1
+	else
+		SRC=$BUILD/src-$KERNEL
+		DIR=$BUILD/$1-$KERNEL
+	fi
 	TREE=$DIR/linux
 }
 
@@ -213,9 +220,10 @@ series_parts() {
 	/usr/bin/python3 "$TOP/scripts/queues.py" --kernel "${KERNEL:-6.12}" parts "$1"
 }
 
-# series_part PART: the patch files of one part of patches/series.
+# series_part PART: the patch files of one part of patches/series (of
+# patches/KERNEL/series for another tree: run_env or scratch_env first).
 series_part() {
-	/usr/bin/python3 "$TOP/scripts/queues.py" part "$1"
+	/usr/bin/python3 "$TOP/scripts/queues.py" --kernel "${KERNEL:-6.12}" part "$1"
 }
 
 # The identity and date of the commit of the extracted tarball (tag "base"
@@ -328,6 +336,17 @@ guest_harness() {
 		: >"$_h/.stamp"
 	fi
 	echo "$_h"
+}
+
+# build_warnings LOG: the warnings and errors of a build log, without line
+# and column numbers (a patch moves the lines after it), sorted, once each.
+build_warnings() {
+	{ grep -E 'warning:|error:' "$1" || :; } | sed -E 's/:[0-9]+:([0-9]+:)? /: /' | sort -u
+}
+
+# new_warnings NEW OLD: the lines of NEW (build_warnings) that OLD lacks.
+new_warnings() {
+	printf '%s\n' "$1" | grep -vxF -e "$2" | sed '/^$/d' || :
 }
 
 # machine_env: the QEMU machine config/machines/$MACHINE.conf (the
