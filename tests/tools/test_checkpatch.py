@@ -39,21 +39,28 @@ exit 0
 """
 
 
+def base_tree(top, name, message):
+    """A one-commit tree build/NAME tagged "base", as prepare-tree.sh makes
+    of a tarball; returns the base-commit id lib.sh computes for it."""
+    src = top / "build" / name
+    src.mkdir(parents=True)
+    (src / "README").write_text(message + "\n")
+    git(src, "init", "-q")
+    git(src, "add", "-A")
+    git(src, "commit", "-q", "-m", message)
+    git(src, "tag", "base")
+    rc, base = run(["sh", "-c", f"TOP={top}; . {top}/scripts/lib.sh && base_commit_id {src}"])
+    assert rc == 0, base
+    return base.strip()
+
+
 @pytest.fixture
 def queue(top, tmp_path):
     """The copy TOP with a queue "tooltest" of four patches, a stand-in
     checkpatch.pl in its tree, a base tree build/src and a cover letter
     that names its commit. Returns a function that writes the patches'
     texts and runs checkpatch.sh."""
-    src = top / "build" / "src"
-    src.mkdir(parents=True)
-    (src / "README").write_text("a kernel\n")
-    git(src, "init", "-q")
-    git(src, "add", "-A")
-    git(src, "commit", "-q", "-m", "Linux 6.12.118")
-    git(src, "tag", "base")
-    rc, base = run(["sh", "-c", f"TOP={top}; . {top}/scripts/lib.sh && base_commit_id {src}"])
-    assert rc == 0, base
+    base = base_tree(top, "src", "Linux 6.12.118")
     tree = top / "build" / "tooltest" / "linux"
     pl = tree / "scripts" / "checkpatch.pl"
     pl.parent.mkdir(parents=True)
@@ -62,7 +69,7 @@ def queue(top, tmp_path):
     names = [f"000{i}-p{i}.patch" for i in range(1, 5)]
     (top / "patches" / "series").write_text("# Part P, placeholder\n" + "\n".join(names) + "\n")
     (top / "patches" / "0000-cover-letter.patch").write_text(
-        f"Subject: [PATCH 0/4] x\n\nbase-commit: {base.strip()}\n")
+        f"Subject: [PATCH 0/4] x\n\nbase-commit: {base}\n")
     (top / "config").mkdir(exist_ok=True)
     (top / "config" / "checkpatch-ignore.txt").write_text("# PATCH-FILE TYPE REASON\n")
     log = tmp_path / "stub.log"
@@ -145,15 +152,7 @@ def test_another_tree_has_its_own_queue_ignores_and_cover(queue, top):
     6.12 files play no part."""
     from conftest import profile
     profile(top, "old", KERNEL="6.1")
-    src = top / "build" / "src-6.1"
-    src.mkdir(parents=True)
-    (src / "README").write_text("an older kernel\n")
-    git(src, "init", "-q")
-    git(src, "add", "-A")
-    git(src, "commit", "-q", "-m", "Linux 6.1.192")
-    git(src, "tag", "base")
-    rc, base = run(["sh", "-c", f"TOP={top}; . {top}/scripts/lib.sh && base_commit_id {src}"])
-    assert rc == 0, base
+    base = base_tree(top, "src-6.1", "Linux 6.1.192")
     tree = top / "build" / "tooltest" / "linux-6.1" / "scripts"
     tree.mkdir(parents=True)
     (top / "build" / "tooltest" / "linux" / "scripts" / "checkpatch.pl").rename(
@@ -163,7 +162,7 @@ def test_another_tree_has_its_own_queue_ignores_and_cover(queue, top):
     (q / "series").write_text("# Part P, placeholder\n0001-old.patch\n")
     (q / "queues").write_text("tooltest  P\n")
     (q / "0001-old.patch").write_text("BAD\n")
-    (q / "0000-cover-letter.patch").write_text(f"Subject: x\n\nbase-commit: {base.strip()}\n")
+    (q / "0000-cover-letter.patch").write_text(f"Subject: x\n\nbase-commit: {base}\n")
     (top / "config" / "6.1").mkdir(parents=True, exist_ok=True)
     (top / "config" / "6.1" / "checkpatch-ignore.txt").write_text(
         "0001-old.patch BAD_THING the reason\n")
@@ -173,4 +172,4 @@ def test_another_tree_has_its_own_queue_ignores_and_cover(queue, top):
     assert rc == 0, out
     assert "checkpatch: 0001-old.patch: ignoring BAD_THING" in out, out
     assert "tooltest: 1 patch(es), 0 with errors" in out, out
-    assert f"base-commit {base.strip()}, as prepare-tree.sh makes it" in out, out
+    assert f"base-commit {base}, as prepare-tree.sh makes it" in out, out
