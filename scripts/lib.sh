@@ -328,12 +328,18 @@ guest_harness() {
 	_h=$BUILD/harness-6.12
 	_t=/usr/src/linux-source-6.12.tar.xz
 	if [ ! -f "$_h/.stamp" ] || [ "$_t" -nt "$_h/.stamp" ]; then
-		rm -rf "$_h"
-		mkdir -p "$_h"
-		tar -C "$_h" --strip-components=4 -xf "$_t" \
+		# into a folder of its own, then moved into place, so that no
+		# make compiling meanwhile sees half-extracted headers
+		mkdir -p "$BUILD"
+		_n=$(mktemp -d "$BUILD/harness.XXXXXX") || return 1
+		tar -C "$_n" --strip-components=4 -xf "$_t" \
 			linux-source-6.12/tools/testing/selftests/kselftest_harness.h \
 			linux-source-6.12/tools/testing/selftests/kselftest.h >&2 || return 1
-		: >"$_h/.stamp"
+		: >"$_n/.stamp"
+		rm -rf "$_h.old"
+		[ ! -e "$_h" ] || mv "$_h" "$_h.old"
+		mv "$_n" "$_h"
+		rm -rf "$_h.old"
 	fi
 	echo "$_h"
 }
