@@ -1384,8 +1384,8 @@ TEST_F(fuzz, kernel_log)
 		seen++;
 		/*
 		 * "prefix;text\n", then the record's dictionary lines: log the
-		 * text alone, since a harness that adds its own newline (6.1's)
-		 * would print an empty line, which is not KTAP.
+		 * text alone. TH_LOG() ends the line itself; the record's own
+		 * newline would add an empty line, which is not KTAP.
 		 */
 		msg = strchr(rec, ';') ? strchr(rec, ';') + 1 : rec;
 		msg[strcspn(msg, "\n")] = 0;

@@ -167,9 +167,10 @@ static void coverage_stop(FILE *to)
  * itself, and the TIME_WAIT its close() leaves makes the next bind() of
  * that port fail with EADDRINUSE (family_peers.inet_tcp.peers once did, on
  * 6.1, after family.inet_tcp.length_sweep's connects). So the ephemeral
- * ports of every namespace a program runs in lie above them. The kernel
- * selftests that run in namespaces of their own (ksft_run) keep the
- * kernel's default range or set their own.
+ * ports of every namespace /init starts a program in lie above them. The
+ * namespaces a program makes itself (overread, reach, wpan_tun, fuzz) and
+ * those of the kernel selftests (ksft_run) keep the kernel's default range
+ * or set their own.
  */
 #define EPHEMERAL_PORTS "50000 60999"
 
