@@ -531,7 +531,8 @@ allmod_prepare() {
 	# folder gets the same seed, config/randstruct.seed, as
 	# Documentation/kbuild/reproducible-builds.rst advises; its .cmd file holds
 	# kbuild's own command line, so that if_changed keeps the seed, and ccache
-	# hashes it (CCACHE_EXTRAFILES).
+	# hashes it (CCACHE_EXTRAFILES). The .cmd line is written under both names
+	# kbuild has used for it: savedcmd_ (6.12) and cmd_ (6.1).
 	SEED=$TOP/config/randstruct.seed
 	seed_file=$_obj/scripts/basic/randstruct.seed
 	if ! cmp -s "$SEED" "$seed_file"; then
@@ -541,8 +542,10 @@ allmod_prepare() {
 			"$(tr -d '\n' <"$SEED" | sha256sum | cut -d' ' -f1)" \
 			>"$_obj/include/generated/randstruct_hash.h"
 		srctree=$(cd "$_tree" && pwd -P)
-		printf 'savedcmd_scripts/basic/randstruct.seed := sh %s/scripts/gen-randstruct-seed.sh scripts/basic/randstruct.seed ./include/generated/randstruct_hash.h\n' \
-			"$srctree" >"$_obj/scripts/basic/.randstruct.seed.cmd"
+		for _v in savedcmd cmd; do
+			printf '%s_scripts/basic/randstruct.seed := sh %s/scripts/gen-randstruct-seed.sh scripts/basic/randstruct.seed ./include/generated/randstruct_hash.h\n' \
+				"$_v" "$srctree"
+		done >"$_obj/scripts/basic/.randstruct.seed.cmd"
 	fi
 	export CCACHE_EXTRAFILES="$seed_file"
 	make -s -C "$_tree" O="$_obj" -j"$(nproc)" prepare >/dev/null

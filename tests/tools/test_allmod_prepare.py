@@ -94,3 +94,17 @@ def test_compiler_change_reconfigures(tmp_path):
                    f'allmod_prepare {tree} {tmp_path / "obj"}'], env=env)
     assert rc == 0, out
     assert "allmodconfig" in log.read_text().split("\n"), log.read_text()
+
+
+def test_seed_command_under_both_kbuild_names(tmp_path):
+    """kbuild keeps the seed only if the .cmd file holds its command under
+    the name it reads: savedcmd_ on 6.12, cmd_ on 6.1 (where a .cmd file
+    with only savedcmd_ made kbuild draw a new seed)."""
+    tree, bin_, top = make_tree(tmp_path)
+    prepare(tmp_path, tree, bin_, top)
+    lines = (tmp_path / "obj" / "scripts" / "basic" / ".randstruct.seed.cmd").read_text() \
+        .splitlines()
+    src = tree.resolve()
+    for var in ("savedcmd", "cmd"):
+        assert f"{var}_scripts/basic/randstruct.seed := sh {src}/scripts/gen-randstruct-seed.sh " \
+            "scripts/basic/randstruct.seed ./include/generated/randstruct_hash.h" in lines, lines
