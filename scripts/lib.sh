@@ -43,16 +43,21 @@ build_env() {
 #           SERIES-PROFILE
 #   XRUN    the name the guest suite's expected failures go by (expect_files):
 #           SERIES, or SERIES-vKERNEL for another tree
+# kernel_suffix: what another kernel tree's paths add (K above): "" for
+# 6.12, "-KERNEL" else (profile_env first). run_env and scratch_env use it.
+kernel_suffix() {
+	if [ "$KERNEL" = 6.12 ]; then
+		echo
+	else
+		echo "-$KERNEL"
+	fi
+}
+
 run_env() {
 	SERIES=${1:?usage: $0 SERIES [PROFILE]}
 	profile_env "${2:-test}" || return 1
-	if [ "$KERNEL" = 6.12 ]; then
-		_k=
-		XRUN=$SERIES
-	else
-		_k=-$KERNEL
-		XRUN=$SERIES-v$KERNEL
-	fi
+	_k=$(kernel_suffix)
+	XRUN=$SERIES${_k:+-v$KERNEL}
 	SRC=$BUILD/src$_k
 	if [ "$PROFILE" = test ]; then
 		DIR=$BUILD/$SERIES
@@ -133,13 +138,9 @@ guest_suite_only() {
 # by default).
 scratch_env() {
 	profile_env "${2:-test}" || return 1
-	if [ "$KERNEL" = 6.12 ]; then
-		SRC=$BUILD/src
-		DIR=$BUILD/$1
-	else
-		SRC=$BUILD/src-$KERNEL
-		DIR=$BUILD/$1-$KERNEL
-	fi
+	_k=$(kernel_suffix)
+	SRC=$BUILD/src$_k
+	DIR=$BUILD/$1$_k
 	TREE=$DIR/linux
 }
 
