@@ -107,12 +107,16 @@ profile_env() {
 		return 1
 		;;
 	esac
+	# A version is numbers joined by single dots, at least two of them.
 	case $KERNEL in
-	*[!0-9.]* | .* | *. | *..* | [0-9] | [0-9][0-9])
+	*[!0-9.]* | .* | *. | *..*) _val= ;;
+	*.*) _val=$KERNEL ;;
+	*) _val= ;;
+	esac
+	if [ -z "$_val" ]; then
 		echo "profile: $PROFILE_FILE: KERNEL=$KERNEL, not a version" >&2
 		return 1
-		;;
-	esac
+	fi
 	case $COVERAGE in
 	yes | no) ;;
 	*)

@@ -113,6 +113,7 @@ def test_another_kernel_has_its_own_source_and_trees(fragments):
     ({"KERNEL": "6.1."}, "KERNEL=6.1., not a version"),
     ({"KERNEL": "6..1"}, "KERNEL=6..1, not a version"),
     ({"KERNEL": "6"}, "KERNEL=6, not a version"),
+    ({"KERNEL": "123"}, "KERNEL=123, not a version"),
     ({"COMPILER": "icc"}, "COMPILER=icc, not clang or gcc"),
     ({"COVERAGE": "maybe"}, "COVERAGE=maybe, not yes or no"),
     ({"FRAGMENTS": "boot nosuch"}, "no config/nosuch.config"),
