@@ -10,6 +10,10 @@ run_env "$@"
 
 make -s -C "$TREE" O="$OBJ" -j"$(nproc)" bzImage
 cmd=$OBJ/net/.socket.o.cmd
+if [ ! -f "$cmd" ]; then
+	echo "build: $RUN: no $cmd to show the flags net/socket.o was compiled with" >&2
+	exit 1
+fi
 if ! grep -q -- '-fstrict-flex-arrays=3' "$TREE/Makefile"; then
 	# A tree older than the flag (6.1) does not ask for it.
 	if grep -q -- '-fstrict-flex-arrays' "$cmd"; then

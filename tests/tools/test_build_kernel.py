@@ -10,7 +10,7 @@ import pytest
 from conftest import profile, run
 
 
-def build(top, tmp_path, prof, tree, asks, cmdline):
+def build(top, tmp_path, prof, tree, asks, cmdline, cmdfile=True):
     bin_ = tmp_path / "bin"
     bin_.mkdir(exist_ok=True)
     (bin_ / "make").write_text("#!/bin/sh\nexit 0\n")
@@ -21,7 +21,8 @@ def build(top, tmp_path, prof, tree, asks, cmdline):
         "KBUILD_CFLAGS += $(call cc-option, -fstrict-flex-arrays=3)\n" if asks else "all:\n")
     obj = top / "build" / "tooltest" / ("obj" if prof == "test" else f"{prof}/obj")
     (obj / "net").mkdir(parents=True, exist_ok=True)
-    (obj / "net" / ".socket.o.cmd").write_text(f"cmd_net/socket.o := clang {cmdline} -c\n")
+    if cmdfile:
+        (obj / "net" / ".socket.o.cmd").write_text(f"cmd_net/socket.o := clang {cmdline} -c\n")
     (obj / "arch" / "x86" / "boot").mkdir(parents=True, exist_ok=True)
     (obj / "arch" / "x86" / "boot" / "bzImage").write_text("x")
     env = dict(os.environ, BUILD=str(top / "build"), PATH=f"{bin_}:{os.environ['PATH']}")
@@ -41,3 +42,15 @@ def test_flag_shown(top, tmp_path, prof, tree, asks, cmdline, rc, msg):
     profile(top, "gcc", COMPILER="gcc")
     got, out = build(top, tmp_path, prof, tree, asks, cmdline)
     assert got == rc and msg in out, out
+
+
+@pytest.mark.parametrize("prof, tree, asks", [
+    ("test", "linux", True), ("old", "linux-6.1", False), ("gcc", "linux", True),
+])
+def test_missing_command_file_fails(top, tmp_path, prof, tree, asks):
+    """Without net/.socket.o.cmd there is nothing to show: every branch
+    fails rather than take a grep's missing file for an absent flag."""
+    profile(top, "old", KERNEL="6.1")
+    profile(top, "gcc", COMPILER="gcc")
+    got, out = build(top, tmp_path, prof, tree, asks, "", cmdfile=False)
+    assert got == 1 and "no " in out and ".socket.o.cmd" in out, out
