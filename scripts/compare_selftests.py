@@ -84,7 +84,8 @@ def main(argv):
             if got and n not in ran:
                 msgs.append(f"{n}: no case on {kernel}")
     if sums[0] != sums[1]:
-        msgs.append(f"the selftest programs of {base} and {series} differ (selftests.sha256)")
+        msgs.append(f"the selftest programs of {base} and {series} differ "
+                    f"({os.path.basename(sums_a)}, {os.path.basename(sums_b)})")
     differ, seen = [], set()
     for c in sorted(set(a) | set(b)):
         x, y = a.get(c, "(not run)"), b.get(c, "(not run)")

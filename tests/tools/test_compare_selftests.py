@@ -127,4 +127,15 @@ def test_another_kernel_trees_runs(tmp_path):
     assert json.loads((tmp_path / "tooltest" / "v6.1" / "compare-selftests.json").read_text())["ok"]
     (tmp_path / "tooltest" / "selftests-6.1.sha256").write_text("xyz  net/a\ndef  net/af_unix/b\n")
     rc, out = run(cmd, env=env)
-    assert rc == 1 and "differ (selftests.sha256)" in out, out
+    assert rc == 1 and "differ (selftests-6.1.sha256, selftests-6.1.sha256)" in out, out
+
+
+def test_runs_of_trees_with_other_selftests_refused(tmp_path):
+    """A 6.12 run and a 6.1 run have other selftest lists (the repository's
+    tests/selftests/list less absent-6.1.txt): compared, they would pass on
+    the cases they share; the comparison refuses them."""
+    env = dict(os.environ, BUILD=str(tmp_path), EXPECT=str(tmp_path / "none.diff"))
+    env.pop("SELFTESTS", None)
+    cmd = ["python3", str(SCRIPTS / "compare_selftests.py"), "none", "tooltest/v6.1"]
+    rc, out = run(cmd, env=env)
+    assert rc == 2 and "none and tooltest/v6.1 are of kernel trees with other selftests" in out, out
