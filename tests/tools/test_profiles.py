@@ -170,3 +170,37 @@ def test_every_profile_of_the_workbench_loads(name):
     assert rc == 0, e
     assert e["FRAGS"].split() and all(os.path.isfile(f) for f in e["FRAGS"].split()), e
     assert (TOP / "config" / "machines" / f"{e['MACHINE']}.conf").is_file(), e
+
+
+TARBALL = "/usr/src/linux-source-6.12.tar.xz"
+
+
+def harness_of(top, profile_name):
+    script = (f"TOP={top}; BUILD={top}/build; . {top}/scripts/lib.sh; "
+              f"run_env tooltest {profile_name} || exit 1; guest_harness")
+    return run(["sh", "-c", script], env={k: v for k, v in os.environ.items() if k != "LLVM"})
+
+
+def test_guest_harness_of_another_tree(top):
+    """On another tree the guest programs build against 6.12's two harness
+    headers, extracted from Debian's linux-source-6.12 (make deps installs
+    it) into BUILD/harness-6.12, once: a second call, with the stamp newer
+    than the tarball, extracts nothing; a stamp older than the tarball
+    extracts again. On 6.12 it is the series' own tree."""
+    assert os.path.exists(TARBALL), f"{TARBALL}: make deps installs linux-source-6.12"
+    profile(top, "old", KERNEL="6.1")
+    rc, out = harness_of(top, "test")
+    assert rc == 0 and out.strip() == f"{top}/build/tooltest/linux/tools/testing/selftests", out
+    rc, out = harness_of(top, "old")
+    h = top / "build" / "harness-6.12"
+    assert rc == 0 and out.strip() == str(h), out
+    assert sorted(p.name for p in h.iterdir()) == [".stamp", "kselftest.h", "kselftest_harness.h"]
+    assert "TEST_HARNESS_MAIN" in (h / "kselftest_harness.h").read_text()
+    assert not [p for p in (top / "build").iterdir() if p.name.startswith("harness.")]
+    (h / "kselftest.h").write_text("mine\n")
+    rc, out = harness_of(top, "old")
+    assert rc == 0 and (h / "kselftest.h").read_text() == "mine\n", out
+    os.utime(h / ".stamp", (0, 0))
+    rc, out = harness_of(top, "old")
+    assert rc == 0 and (h / "kselftest.h").read_text() != "mine\n", out
+    assert not (top / "build" / "harness-6.12.old").exists()
