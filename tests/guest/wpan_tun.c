@@ -19,6 +19,14 @@
  * refusals that keep the paths from users with less. A row with .lowpan
  * first has root bring up a 6LoWPAN interface on the WPAN device of a new
  * mac802154_hwsim radio, as an administrator of a 6LoWPAN network would.
+ *
+ * The ifaddr rows are the regression test of "ieee802154: socket: require
+ * CAP_NET_ADMIN for SIOCSIFADDR" (patch 14): on the WPAN device of a new
+ * radio, down as a new radio's is, SIOCSIFADDR on an AF_IEEE802154 socket
+ * sets the PAN id and short address. Without the fix a user without any
+ * capability can set them; with it only CAP_NET_ADMIN can, and reading
+ * them stays open to everyone. Root reads the device's address after each
+ * row: it holds the new one exactly when the row expects the call to work.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -196,12 +204,15 @@ enum wpan_step {
 	STEP_LLSEC_GET,	/* LLSEC_GETPARAMS of the tun device */
 	STEP_LLSEC_DUMP,/* LLSEC_LIST_KEY dump: entries */
 	STEP_DEL_IFACE,	/* DEL_IFACE of the tun device */
+	STEP_SET_IFADDR,/* SIOCSIFADDR on the radio's WPAN device (.radio) */
+	STEP_GET_IFADDR,/* SIOCGIFADDR of it, after root set it (.radio) */
 };
 
 FIXTURE(wpan_reach)
 {
 	int tun;	/* root's tun device (TUN_ROOT), or -1 */
 	int radio;	/* the hwsim radio of root's 6LoWPAN interface, or -1 */
+	int ifradio;	/* the hwsim radio of the ifaddr rows, or -1 */
 };
 
 FIXTURE_VARIANT(wpan_reach)
@@ -211,6 +222,7 @@ FIXTURE_VARIANT(wpan_reach)
 	enum wpan_step step;
 	bool crashes;	/* a NULL dereference without the fixes */
 	bool lowpan;	/* root has a 6LoWPAN interface up (lowpan_up()) */
+	bool radio;	/* root makes a new radio; its WPAN device stays down */
 	int ret;	/* -errno, or what the step counts */
 };
 
@@ -302,6 +314,24 @@ FIXTURE_VARIANT_ADD(wpan_reach, send_unbound_owned)
 FIXTURE_VARIANT_ADD(wpan_reach, tun_user)
 {
 	.who = AS_USER, .tun = TUN_NONE, .step = STEP_TUN, .ret = -EPERM,
+};
+
+/* SIOCSIFADDR sets the address of a WPAN device that is down ... */
+FIXTURE_VARIANT_ADD(wpan_reach, ifaddr_set_root)
+{
+	.who = AS_ROOT, .radio = true, .step = STEP_SET_IFADDR, .ret = 0,
+};
+
+/* ... which takes CAP_NET_ADMIN, as setting any address of a device does */
+FIXTURE_VARIANT_ADD(wpan_reach, ifaddr_set_user)
+{
+	.who = AS_USER, .radio = true, .step = STEP_SET_IFADDR, .ret = -EPERM,
+};
+
+/* ... while SIOCGIFADDR, which only reads it, needs nothing */
+FIXTURE_VARIANT_ADD(wpan_reach, ifaddr_get_user)
+{
+	.who = AS_USER, .radio = true, .step = STEP_GET_IFADDR, .ret = 0,
 };
 
 /* AF_IEEE802154 sockets exist in init_net only (ieee802154_create()) */
@@ -437,6 +467,42 @@ static int step_send(void)
 	return ret;
 }
 
+#define IFADDR_PAN 0x4321
+#define IFADDR_SHORT 0x0042
+
+/* The WPAN device of the ifaddr rows' radio (FIXTURE_SETUP) */
+static char ifaddr_dev[IF_NAMESIZE];
+
+/*
+ * SIOCSIFADDR (@set) of IFADDR_PAN and IFADDR_SHORT on ifaddr_dev, or
+ * SIOCGIFADDR of it: 0 if the call worked (and, for a read, found these),
+ * 1 for a read that found another address, or -errno.
+ */
+static int ifaddr(bool set)
+{
+	struct ifreq ifr = { 0 };
+	struct wpan_sockaddr *sa = (struct wpan_sockaddr *)&ifr.ifr_addr;
+	int fd = socket(AF_IEEE802154, SOCK_DGRAM, 0), ret;
+
+	if (fd < 0)
+		return -errno;
+	strcpy(ifr.ifr_name, ifaddr_dev);
+	if (set) {
+		sa->family = AF_IEEE802154;
+		sa->addr.addr_type = WPAN_ADDR_SHORT;
+		sa->addr.pan_id = IFADDR_PAN;
+		sa->addr.short_addr = IFADDR_SHORT;
+	}
+	ret = ioctl(fd, set ? SIOCSIFADDR : SIOCGIFADDR, &ifr) ? -errno : 0;
+	if (!ret && !set)
+		ret = !(sa->family == AF_IEEE802154 &&
+			sa->addr.addr_type == WPAN_ADDR_SHORT &&
+			sa->addr.pan_id == IFADDR_PAN &&
+			sa->addr.short_addr == IFADDR_SHORT);
+	close(fd);
+	return ret;
+}
+
 static int run_step(const FIXTURE_VARIANT(wpan_reach) *variant, int tun)
 {
 	struct genl_req req;
@@ -481,6 +547,9 @@ static int run_step(const FIXTURE_VARIANT(wpan_reach) *variant, int tun)
 		ret = wpan_genl(variant->step == STEP_DEL_IFACE ? WPAN_DEL_IFACE :
 				WPAN_LLSEC_GETPARAMS, false, &req);
 		return ret ? ret : nl_talk(NETLINK_GENERIC, NH(&req), NULL, 0);
+	case STEP_SET_IFADDR:
+	case STEP_GET_IFADDR:
+		return ifaddr(variant->step == STEP_SET_IFADDR);
 	}
 	return -EINVAL;
 }
@@ -610,6 +679,7 @@ FIXTURE_SETUP(wpan_reach)
 {
 	self->tun = -1;
 	self->radio = -1;
+	self->ifradio = -1;
 	/* what udev does on a distribution (50-udev-default.rules) */
 	ASSERT_EQ(0, chmod("/dev/net/tun", 0666));
 	if (variant->tun == TUN_ROOT) {
@@ -622,6 +692,20 @@ FIXTURE_SETUP(wpan_reach)
 		ASSERT_EQ(0, ioctl(fd, TUNSETOWNER, (unsigned long)NOBODY));
 		ASSERT_EQ(0, ioctl(fd, TUNSETPERSIST, 1UL));
 		close(fd);
+	}
+	if (variant->radio) {
+		int before = last_ifindex(), wpan;
+
+		ASSERT_LE(0, before);
+		self->ifradio = hwsim_new_radio();
+		ASSERT_LE(0, self->ifradio);
+		wpan = new_wpan_dev(before);
+		ASSERT_LT(0, wpan);
+		ASSERT_NE(NULL, if_indextoname(wpan, ifaddr_dev));
+		/* a new radio's WPAN device is down, its PAN id 0xffff */
+		ASSERT_EQ(-EADDRNOTAVAIL, ifaddr(false));
+		if (variant->step == STEP_GET_IFADDR)
+			ASSERT_EQ(0, ifaddr(true));
 	}
 	/*
 	 * Last, as the harness runs the teardown only after a setup that
@@ -641,6 +725,8 @@ FIXTURE_TEARDOWN(wpan_reach)
 		EXPECT_EQ(0, link_delete(LOWPAN_NAME));
 		EXPECT_EQ(0, hwsim_del_radio(self->radio));
 	}
+	if (self->ifradio >= 0)
+		EXPECT_EQ(0, hwsim_del_radio(self->ifradio));
 	if (self->tun >= 0)
 		close(self->tun);
 	if (variant->tun == TUN_OWNED) {
@@ -674,6 +760,9 @@ TEST_F(wpan_reach, step)
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	ASSERT_EQ(0, status);
 	EXPECT_EQ(variant->ret, ret);
+	/* as root: the device has the row's address exactly when SIOCSIFADDR worked */
+	if (variant->step == STEP_SET_IFADDR)
+		EXPECT_EQ(ret ? -EADDRNOTAVAIL : 0, ifaddr(false));
 }
 
 TEST_HARNESS_MAIN
