@@ -180,8 +180,8 @@ def test_the_real_6_1_queues():
     with the test patches, none the test patches only; its part A is
     patches/ part A, patch for patch (same subjects, in order), then the
     fixes 6.12 does not need (the ISO one), and a backport without a
-    "[ 6.1: ... ]" note changes what v3 changes (v3's tun patch is not in
-    it)."""
+    "[ 6.1: ... ]" note changes what the patch of patches/ changes (whose
+    tun patch is not in it)."""
     d = TOP / "patches" / "6.1"
     found, order = queues.parts(d / "series")
     listed = [n for p in order for n in found[p]]
@@ -189,17 +189,17 @@ def test_the_real_6_1_queues():
                                     if not p.name.startswith("0000-"))
     assert queues.resolve("fixes", TOP, "6.1")[1] == "AD"
     assert queues.resolve("none", TOP, "6.1")[1] == "D"
-    v3, _ = queues.parts(TOP / "patches" / "series")
+    top, _ = queues.parts(TOP / "patches" / "series")
 
     def subject(path):
         s = path.read_text().split("\nSubject: ", 1)[1].split("\n\n", 1)[0]
         return " ".join(s.split("] ", 1)[1].split())
 
-    # v3's tun patch is left out on 6.1 (patches/6.1/series says why)
+    # the tun patch of patches/ is left out on 6.1 (patches/6.1/series says why)
     old = [d / n for n in found["A"]]
-    new = [TOP / "patches" / n for n in v3["A"]
+    new = [TOP / "patches" / n for n in top["A"]
            if not subject(TOP / "patches" / n).startswith("tun: ")]
-    assert len(new) == len(v3["A"]) - 1
+    assert len(new) == len(top["A"]) - 1
     # after the backports, the fixes that only the older tree needs
     only_61 = old[len(new):]
     old = old[:len(new)]
