@@ -6,6 +6,9 @@
 #                         minutes with a cold ccache, README; the allmodconfig stages
 #                         are in report)
 #   make tool-tests       the workbench's own tests (tests/tools, pytest, seconds; first in check)
+#   make surface          every function of 6.12.118 that takes a socket address from user
+#                         space or returns one, beyond bind/connect/getname, has a row in
+#                         tests/expect/surface.map with what tests it (scripts/surface.py; in check)
 #   make compile-touched  the files the series touches compile (allmodconfig, W=1, WERROR;
 #                         in report, not in check)
 #   make fixes-alone      every fix (part A of patches/series) applies to plain 6.12.118
@@ -75,7 +78,7 @@ S := scripts
 # build is parallel inside (build-kernel.sh: make -j$(nproc)).
 .NOTPARALLEL:
 
-.PHONY: backport-build tool-tests gcc12 kmsan fixes-alone run check baseline compare abi-layout deps deps-distro distro tree config kernel selftests initramfs boot parse checkpatch compile-touched check-prototypes bisect-build report clean distclean
+.PHONY: backport-build tool-tests gcc12 kmsan fixes-alone run check baseline compare abi-layout deps deps-distro distro tree config kernel selftests initramfs boot parse checkpatch compile-touched check-prototypes surface bisect-build report clean distclean
 
 run: deps tree config kernel selftests initramfs boot parse
 
@@ -85,7 +88,7 @@ baseline:
 # The fixes queue (part A with the test patches of part D: what a
 # distribution takes first) is built and booted too, and compared with the
 # baseline.
-check: tool-tests checkpatch check-prototypes run baseline
+check: tool-tests checkpatch check-prototypes surface run baseline
 	$(MAKE) compare abi-layout
 	$(MAKE) run SERIES=fixes
 	$(MAKE) compare SERIES=fixes
@@ -145,6 +148,12 @@ ifeq ($(SERIES),main)
 else
 	@echo "check-prototypes: not checked for SERIES=$(SERIES)"
 endif
+
+# Every place of plain 6.12.118 where user space hands the kernel a socket
+# address, or gets one back, beyond bind/connect/getname, has a row in
+# tests/expect/surface.map saying what exercises it (issue 31).
+surface: tree
+	@. $(S)/lib.sh && stage surface $(S)/surface.py $(BUILD)/src tests/expect/surface.map
 
 # The user ABI by layout (pahole) and the warning census, from one test file
 # compiled with kbuild's flags in the baseline and the SERIES tree.
