@@ -35,7 +35,7 @@ def test_check_order():
     assert rc == 0, out
     line = next(l for l in out.splitlines() if l.startswith("check: "))
     assert line.split(":", 1)[1].split() == ["tool-tests", "checkpatch", "check-prototypes",
-                                             "run", "baseline"]
+                                             "surface", "run", "baseline"]
 
 
 def test_check_has_the_usnic_regression_check():
