@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0
+"""scripts/background.sh: make check's next kernel builds in the background
+at the lowest priority; "wait" waits for it and says how it ended, and
+the foreground run that follows decides (so a failed background build is
+reported, not fatal)."""
+from conftest import SCRIPTS, run
+
+BG = str(SCRIPTS / "background.sh")
+
+
+def test_start_then_wait(tmp_path):
+    p = tmp_path / "none" / "background"
+    rc, out = run(["sh", BG, "start", str(p), "sh", "-c", "sleep 1; nice; echo built"])
+    assert rc == 0 and "background: started" in out, out
+    assert not (tmp_path / "none" / "background.rc").exists()   # still running
+    rc, out = run(["sh", BG, "wait", str(p)])
+    assert rc == 0 and f"background: {p}: done" in out, out
+    assert (tmp_path / "none" / "background.log").read_text().split() == ["19", "built"]
+
+
+def test_failed_background_is_reported(tmp_path):
+    p = tmp_path / "background"
+    run(["sh", BG, "start", str(p), "sh", "-c", "echo broken; exit 3"])
+    rc, out = run(["sh", BG, "wait", str(p)])
+    assert rc == 0 and "exit 3 (the foreground builds it again" in out and "broken" in out, out
+
+
+def test_wait_without_start_fails(tmp_path):
+    rc, out = run(["sh", BG, "wait", str(tmp_path / "nothing")])
+    assert rc == 1 and "nothing was started" in out, out
+
+
+def test_usage(tmp_path):
+    for args in ([], ["start", str(tmp_path / "x")], ["wait"], ["stop", "x"]):
+        rc, out = run(["sh", BG, *args])
+        assert rc == 2 and "usage" in out, (args, out)
