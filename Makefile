@@ -2,8 +2,8 @@
 #
 #   make run              build + boot the patched kernel, run every test, print the summary
 #   make check            everything the tests need, on the patched kernel, the fixes queue
-#                         and the baseline; non-zero exit on any failure (CI; 56
-#                         minutes with a cold ccache, README; the allmodconfig stages
+#                         and the baseline; non-zero exit on any failure (CI; its
+#                         cold and warm times: README; the allmodconfig stages
 #                         are in report)
 #   make tool-tests       the workbench's own tests (tests/tools, pytest, seconds; first in check)
 #   make surface          every function of 6.12.118 that takes a socket address from user
