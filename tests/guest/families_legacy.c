@@ -33,7 +33,6 @@
 #include <linux/netrom.h>
 #include <linux/phonet.h>
 #include <linux/rose.h>
-#include <linux/veth.h>
 #include <linux/x25.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -133,25 +132,6 @@ static int rename_new(int type, const unsigned char *before, const char *name)
 	ret = ioctl(fd, SIOCSIFNAME, &ifr) ? -errno : 0;
 	close(fd);
 	return ret;
-}
-
-static int veth_create(const char *a, const char *b)
-{
-	struct ifinfomsg peer_ifi = { .ifi_family = AF_UNSPEC };
-	struct rtattr *info, *data, *peer;
-	struct rtnl_req req;
-
-	rtnl_init(&req, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL, 0);
-	rtnl_add(&req.nh, IFLA_IFNAME, a, strlen(a) + 1);
-	info = rtnl_add(&req.nh, IFLA_LINKINFO, NULL, 0);
-	rtnl_add(&req.nh, IFLA_INFO_KIND, "veth", 4);
-	data = rtnl_add(&req.nh, IFLA_INFO_DATA, NULL, 0);
-	peer = rtnl_add(&req.nh, VETH_INFO_PEER, &peer_ifi, sizeof(peer_ifi));
-	rtnl_add(&req.nh, IFLA_IFNAME, b, strlen(b) + 1);
-	rtnl_end_nest(&req.nh, peer);
-	rtnl_end_nest(&req.nh, data);
-	rtnl_end_nest(&req.nh, info);
-	return rtnl_talk(&req.nh, NULL, 0);
 }
 
 static int set_hwaddr(const char *name, int type, const void *addr, int len)

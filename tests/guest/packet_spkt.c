@@ -27,38 +27,18 @@
 #include <linux/if_ether.h>
 #include <linux/if_packet.h>
 #include <linux/sockios.h>
-#include <linux/veth.h>
 #include <netinet/ip.h>
 #include <netinet/tcp.h>
 #include <sched.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/time.h>
-#include <sys/wait.h>
 
 #include "kselftest_harness.h"
+#include "lib/child.h"
 #include "lib/rtnl.h"
 
 #define NOBODY 65534
-
-static int veth_pair(const char *a, const char *b)
-{
-	struct ifinfomsg peer_ifi = { .ifi_family = AF_UNSPEC };
-	struct rtattr *info, *data, *peer;
-	struct rtnl_req req;
-
-	rtnl_init(&req, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL, 0);
-	rtnl_add(&req.nh, IFLA_IFNAME, a, strlen(a) + 1);
-	info = rtnl_add(&req.nh, IFLA_LINKINFO, NULL, 0);
-	rtnl_add(&req.nh, IFLA_INFO_KIND, "veth", 4);
-	data = rtnl_add(&req.nh, IFLA_INFO_DATA, NULL, 0);
-	peer = rtnl_add(&req.nh, VETH_INFO_PEER, &peer_ifi, sizeof(peer_ifi));
-	rtnl_add(&req.nh, IFLA_IFNAME, b, strlen(b) + 1);
-	rtnl_end_nest(&req.nh, peer);
-	rtnl_end_nest(&req.nh, data);
-	rtnl_end_nest(&req.nh, info);
-	return rtnl_talk(&req.nh, NULL, 0);
-}
 
 /* ETHTOOL_SGRO or ETHTOOL_STSO (@cmd) to @on on @name */
 static int ethtool_set(const char *name, __u32 cmd, __u32 on)
@@ -137,7 +117,7 @@ static int spkt_stale_bytes(void)
 	uint8_t frame[128], got[256];
 	int spkt, raw, ret, i, n;
 
-	ret = veth_pair("a", "b");
+	ret = veth_create("a", "b");
 	if (!ret)
 		ret = ethtool_set("a", ETHTOOL_SGRO, 1);
 	if (!ret)
@@ -222,31 +202,24 @@ FIXTURE_TEARDOWN(spkt)
 		link_delete("a");
 }
 
+/* The row's identity and namespaces, then spkt_stale_bytes() */
+static int spkt_child(const void *arg)
+{
+	const FIXTURE_VARIANT(spkt) *variant = arg;
+	gid_t gid = NOBODY;
+
+	if (variant->userns &&
+	    (setgroups(1, &gid) || setgid(NOBODY) || setuid(NOBODY) ||
+	     unshare(CLONE_NEWUSER | CLONE_NEWNET)))
+		return -errno;
+	return spkt_stale_bytes();
+}
+
 TEST_F(spkt, name_has_no_stale_bytes)
 {
-	int pipefd[2], status, ret = -EIO;
-	pid_t pid;
+	int ret;
 
-	ASSERT_EQ(0, pipe(pipefd));
-	pid = fork();
-	ASSERT_LE(0, pid);
-	if (!pid) {
-		gid_t gid = NOBODY;
-
-		close(pipefd[0]);
-		if (variant->userns &&
-		    (setgroups(1, &gid) || setgid(NOBODY) || setuid(NOBODY) ||
-		     unshare(CLONE_NEWUSER | CLONE_NEWNET)))
-			ret = -errno;
-		else
-			ret = spkt_stale_bytes();
-		_exit(write(pipefd[1], &ret, sizeof(ret)) == sizeof(ret) ? 0 : 1);
-	}
-	close(pipefd[1]);
-	ASSERT_EQ(sizeof(ret), read(pipefd[0], &ret, sizeof(ret)));
-	close(pipefd[0]);
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	ASSERT_EQ(0, status);
+	ASSERT_EQ(0, in_child(spkt_child, variant, &ret));
 	EXPECT_EQ(0, ret);
 }
 

@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "lib/child.h"
 #include "lib/genl.h"
 
 #ifndef AF_IEEE802154
@@ -738,27 +739,27 @@ FIXTURE_TEARDOWN(wpan_reach)
 	}
 }
 
+struct reach_arg {
+	const FIXTURE_VARIANT(wpan_reach) *variant;
+	int tun;
+};
+
+static int reach_step(const void *arg)
+{
+	const struct reach_arg *a = arg;
+
+	return reach_child(a->variant, a->tun);
+}
+
 TEST_F(wpan_reach, step)
 {
-	int pipefd[2], status, ret = -EIO;
-	pid_t pid;
+	struct reach_arg arg = { .variant = variant, .tun = self->tun };
+	int ret;
 
 	if (variant->crashes && !kernel_has_fixes())
 		SKIP(return, "this kernel lacks the fix: the row dereferences NULL");
 
-	ASSERT_EQ(0, pipe(pipefd));
-	pid = fork();
-	ASSERT_LE(0, pid);
-	if (!pid) {
-		close(pipefd[0]);
-		ret = reach_child(variant, self->tun);
-		_exit(write(pipefd[1], &ret, sizeof(ret)) == sizeof(ret) ? 0 : 1);
-	}
-	close(pipefd[1]);
-	ASSERT_EQ(sizeof(ret), read(pipefd[0], &ret, sizeof(ret)));
-	close(pipefd[0]);
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	ASSERT_EQ(0, status);
+	ASSERT_EQ(0, in_child(reach_step, &arg, &ret));
 	EXPECT_EQ(variant->ret, ret);
 	/* as root: the device has the row's address exactly when SIOCSIFADDR worked */
 	if (variant->step == STEP_SET_IFADDR)

@@ -16,6 +16,7 @@
 #include <linux/netlink.h>
 #include <linux/neighbour.h>
 #include <linux/rtnetlink.h>
+#include <linux/veth.h>
 #include <net/if.h>
 #include <stdio.h>
 #include <string.h>
@@ -272,6 +273,26 @@ static inline int neigh_get_lladdr(int ifindex, unsigned int ip, void *buf, int 
 out:
 	close(fd);
 	return ret;
+}
+
+/* A veth pair @a and @b in the caller's network namespace: 0 or -errno. */
+static inline int veth_create(const char *a, const char *b)
+{
+	struct ifinfomsg peer_ifi = { .ifi_family = AF_UNSPEC };
+	struct rtattr *info, *data, *peer;
+	struct rtnl_req req;
+
+	rtnl_init(&req, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL, 0);
+	rtnl_add(&req.nh, IFLA_IFNAME, a, strlen(a) + 1);
+	info = rtnl_add(&req.nh, IFLA_LINKINFO, NULL, 0);
+	rtnl_add(&req.nh, IFLA_INFO_KIND, "veth", 4);
+	data = rtnl_add(&req.nh, IFLA_INFO_DATA, NULL, 0);
+	peer = rtnl_add(&req.nh, VETH_INFO_PEER, &peer_ifi, sizeof(peer_ifi));
+	rtnl_add(&req.nh, IFLA_IFNAME, b, strlen(b) + 1);
+	rtnl_end_nest(&req.nh, peer);
+	rtnl_end_nest(&req.nh, data);
+	rtnl_end_nest(&req.nh, info);
+	return rtnl_talk(&req.nh, NULL, 0);
 }
 
 /* Write @s to the file @path (a sysctl, a sysfs knob): 0 or -errno. */
