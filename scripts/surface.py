@@ -15,9 +15,13 @@ A candidate is a function of TREE, under the ROOTS below, that
  - dispatches an ioctl whose argument holds an address (IOCTL: case
    SIOCSIFADDR, SIOCADDRT, SIOCSARP, SIOCADDMULTI, ... in its body).
 The search is textual, over function definitions in kernel style (the
-name's line starts at column 0, "{" alone on its line, the body up to
-the first line that starts with "}"), so a
-new entry point of the same shape cannot hide from it.
+name at column 0 or after its type on the same line, "{" alone on its
+line, the body up to the first line that starts with "}"). It sees the
+shapes above, so a new entry point of one of them cannot hide from it;
+it does not see addresses that travel in netlink attributes (nla_data(),
+nla_put(): WireGuard's endpoints, sock_diag's address lists) or in
+ioctls outside ROOTS, and a TEST's NAME only has to appear in the
+program's source.
 
 MAP has one row per candidate, "FILE FUNCTION | ENTRY | LENGTH | TEST":
 ENTRY says which calls reach it, LENGTH the length the kernel trusts
@@ -61,7 +65,7 @@ HANDLER = re.compile(r"(?:setsockopt|getsockopt|ioctl)")
 # whoever made the copy.
 IOCTL = re.compile(r"\bcase\s+SIOC(?:[SG]IF(?:ADDR|DSTADDR|BRDADDR|NETMASK|HWADDR|HWBROADCAST)|"
                    r"ADDRT|DELRT|[SDG]ARP|ADDMULTI|DELMULTI|GIFCONF)\b")
-HEAD = re.compile(r"^[a-z_][\w \t\*]*?\b([a-z_]\w*)\s*\(")
+HEAD = re.compile(r"^(?:[a-z_][\w \t\*]*?\b)?([a-z_]\w*)\s*\(")
 
 
 def functions(text):

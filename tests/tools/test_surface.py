@@ -31,6 +31,16 @@ static int x_dev_ioctl(struct net_device *dev, struct ifreq *ifr, int cmd)
 	return -ENOIOCTLCMD;
 }
 
+static int
+x_wpan_ioctl(struct net_device *dev, struct ifreq *ifr, int cmd)
+{
+	switch (cmd) {
+	case SIOCGIFADDR:
+		return 0;
+	}
+	return -ENOIOCTLCMD;
+}
+
 static int no_address(struct sock *sk, sockptr_t optval)
 {
 	int val;
@@ -46,6 +56,8 @@ ROWS = {
     "x_setsockopt_prim": "net/x/sockopt.c x_setsockopt_prim | setsockopt X | user: optlen | "
                          "none: not swept yet; no test",
     "x_dev_ioctl": "net/x/sockopt.c x_dev_ioctl | ioctl SIOCSIFADDR | fixed 16 | selftest net-a",
+    # the type on a line of its own, the name at column 0
+    "x_wpan_ioctl": "net/x/sockopt.c x_wpan_ioctl | ioctl SIOCGIFADDR | fixed 16 | selftest net-a",
 }
 
 
@@ -65,7 +77,7 @@ def surface(tmp_path, rows, source=SOCKOPT_C):
 def test_every_candidate_mapped(tmp_path):
     rc, out = surface(tmp_path, ROWS.values())
     assert rc == 0, out
-    assert "3 entry point(s) found, 2 with a test, 1 without" in out, out
+    assert "4 entry point(s) found, 3 with a test, 1 without" in out, out
     assert "1 without: not swept yet" in out, out
 
 
