@@ -91,16 +91,17 @@ baseline:
 # at the lowest priority while the stages before it run: QEMU's TCG keeps
 # one core and the other would idle (scripts/background.sh). Its own run
 # builds it again in the foreground, which only checks when the background
-# build finished, and decides. (Not $(MAKE) in the background lines: make -n
-# would run them.)
+# build finished, and decides. A background build ends with this make
+# ($$PPID of the recipe's shell). (Not $(MAKE) in the background lines:
+# make -n would run them.)
 check: tool-tests
 	$(MAKE) tree
 	$(MAKE) tree SERIES=none
-	@$(S)/background.sh start $(BUILD)/none/background make config kernel SERIES=none
+	@$(S)/background.sh start $$PPID $(BUILD)/none/background make config kernel SERIES=none
 	$(MAKE) checkpatch check-prototypes surface run
 	@$(S)/background.sh wait $(BUILD)/none/background
 	$(MAKE) tree SERIES=fixes
-	@$(S)/background.sh start $(BUILD)/fixes/background make config kernel SERIES=fixes
+	@$(S)/background.sh start $$PPID $(BUILD)/fixes/background make config kernel SERIES=fixes
 	$(MAKE) baseline
 	$(MAKE) compare abi-layout
 	@$(S)/background.sh wait $(BUILD)/fixes/background

@@ -2,15 +2,21 @@
 """scripts/background.sh: make check's next kernel builds in the background
 at the lowest priority; "wait" waits for it and says how it ended, and
 the foreground run that follows decides (so a failed background build is
-reported, not fatal)."""
+reported, not fatal). The job ends with the make that started it, and a
+new start stops the job an earlier run left."""
+import os
+import subprocess
+import time
+
 from conftest import SCRIPTS, run
 
 BG = str(SCRIPTS / "background.sh")
+ME = str(os.getpid())
 
 
 def test_start_then_wait(tmp_path):
     p = tmp_path / "none" / "background"
-    rc, out = run(["sh", BG, "start", str(p), "sh", "-c", "sleep 1; nice; echo built"])
+    rc, out = run(["sh", BG, "start", ME, str(p), "sh", "-c", "sleep 1; nice; echo built"])
     assert rc == 0 and "background: started" in out, out
     assert not (tmp_path / "none" / "background.rc").exists()   # still running
     rc, out = run(["sh", BG, "wait", str(p)])
@@ -20,9 +26,40 @@ def test_start_then_wait(tmp_path):
 
 def test_failed_background_is_reported(tmp_path):
     p = tmp_path / "background"
-    run(["sh", BG, "start", str(p), "sh", "-c", "echo broken; exit 3"])
+    run(["sh", BG, "start", ME, str(p), "sh", "-c", "echo broken; exit 3"])
     rc, out = run(["sh", BG, "wait", str(p)])
     assert rc == 0 and "exit 3 (the foreground builds it again" in out and "broken" in out, out
+
+
+def test_job_ends_with_its_owner(tmp_path):
+    p = tmp_path / "background"
+    owner = subprocess.Popen(["sleep", "60"])
+    run(["sh", BG, "start", str(owner.pid), str(p), "sh", "-c", "sleep 60; echo never"])
+    time.sleep(1)
+    owner.kill()
+    owner.wait()
+    t0 = time.time()
+    rc, out = run(["sh", BG, "wait", str(p)])
+    assert rc == 0 and "exit 143" in out and time.time() - t0 < 20, out
+    assert "never" not in (tmp_path / "background.log").read_text()
+
+
+def test_start_stops_an_earlier_job(tmp_path):
+    p = tmp_path / "background"
+    run(["sh", BG, "start", ME, str(p), "sh", "-c", "sleep 60; echo old"])
+    time.sleep(1)
+    old = int((tmp_path / "background.pid").read_text())
+    rc, out = run(["sh", BG, "start", ME, str(p), "sh", "-c", "echo new"])
+    assert rc == 0 and "stopping the job an earlier run left" in out, out
+    rc, out = run(["sh", BG, "wait", str(p)])
+    assert rc == 0 and "done" in out, out
+    assert (tmp_path / "background.log").read_text() == "new\n"
+    try:
+        os.kill(old, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive
 
 
 def test_wait_without_start_fails(tmp_path):
@@ -31,6 +68,6 @@ def test_wait_without_start_fails(tmp_path):
 
 
 def test_usage(tmp_path):
-    for args in ([], ["start", str(tmp_path / "x")], ["wait"], ["stop", "x"]):
+    for args in ([], ["start", ME, str(tmp_path / "x")], ["wait"], ["stop", "x"]):
         rc, out = run(["sh", BG, *args])
         assert rc == 2 and "usage" in out, (args, out)

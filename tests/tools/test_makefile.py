@@ -38,8 +38,8 @@ def test_check_order():
     steps = []
     for l in out.splitlines():
         if "background.sh" in l:
-            steps.append(" ".join(l.split("background.sh ", 1)[1].split()[:2]).replace(
-                "/nonexistent/build/", ""))
+            words = [w for w in l.split("background.sh ", 1)[1].split() if w != "$PPID"]
+            steps.append(" ".join(words[:2]).replace("/nonexistent/build/", ""))
         elif l.startswith("make ") and "-C" not in l:
             steps.append(l)
     assert steps == [
@@ -49,6 +49,8 @@ def test_check_order():
         "make run SERIES=none", "make compare abi-layout", "wait fixes/background",
         "make run SERIES=fixes", "make compare SERIES=fixes"], out
     assert "tool-tests" in out.split("make tree")[0], out
+    # each background build ends with the make that started it
+    assert out.count("background.sh start $PPID ") == 2, out
 
 
 def test_check_has_the_usnic_regression_check():
