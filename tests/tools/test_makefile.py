@@ -72,3 +72,16 @@ def test_check_runs_the_fixes_queue():
     baseline = [i for i, l in enumerate(lines) if "run SERIES=none" in l]
     assert run_fixes and compare_fixes and baseline, out
     assert baseline[0] < run_fixes[0] < compare_fixes[0], out
+
+
+def test_scripts_the_makefile_runs_are_executable():
+    """Every scripts/X the Makefile runs as a command (not sourced) has its
+    executable bit: surface.py once came without it, and make check
+    stopped at that stage with 'Permission denied'."""
+    import os
+    import re
+    text = (TOP / "Makefile").read_text()
+    run_as = set(re.findall(r"(?<![.] )\$\(S\)/([\w.-]+)", text)) - {"lib.sh"}
+    assert run_as, text
+    not_exec = sorted(n for n in run_as if not os.access(TOP / "scripts" / n, os.X_OK))
+    assert not not_exec, not_exec
