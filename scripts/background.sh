@@ -5,19 +5,24 @@
 # TCG keeps one core busy for minutes and the other would idle. "start"
 # runs COMMAND at the lowest priority (nice 19, so that the foreground
 # stages keep their speed) in the background, its output in PREFIX.log,
-# its process id in PREFIX.pid and, once it ends, its exit status in
-# PREFIX.rc. It ends with OWNER (the make that started it: a make check
-# that fails or is interrupted takes it along) and after an hour at most;
-# a job of an earlier run under the same PREFIX is stopped first. "wait"
-# waits for PREFIX.rc and says how the command ended. The verdict is not
-# the background's: the foreground stage that follows runs the same make
-# again, which only checks that everything is built when the background
-# build finished, and builds (and fails) in the foreground when it did
-# not.
+# its process id in PREFIX.pid while it runs and, once it ends, its exit
+# status in PREFIX.rc. It ends with OWNER (the make that started it: a
+# make check that fails or is interrupted takes it along), when its
+# watcher is signalled, and after an hour at most; a job of an earlier
+# run under the same PREFIX is stopped first. "wait" waits for PREFIX.rc
+# and says how the command ended. The verdict is not the background's:
+# the foreground stage that follows runs the same make again, which only
+# checks that everything is built when the background build finished,
+# and builds (and fails) in the foreground when it did not.
 set -eu
 
+# PREFIX's job runs: its pid file names a live process that is its
+# timeout (a pid of an earlier boot or run may name another process now)
 alive() {
-	[ -f "$1.pid" ] && kill -0 "$(cat "$1.pid")" 2>/dev/null
+	[ -f "$1.pid" ] && [ ! -f "$1.rc" ] || return 1
+	_pid=$(cat "$1.pid")
+	[ -n "$_pid" ] && kill -0 "$_pid" 2>/dev/null &&
+		tr '\0' ' ' <"/proc/$_pid/cmdline" 2>/dev/null | grep -q '^timeout '
 }
 
 case ${1:-} in
@@ -26,12 +31,18 @@ start)
 	owner=$2
 	prefix=$3
 	shift 3
+	if ! kill -0 "$owner" 2>/dev/null; then
+		echo "background: OWNER $owner is no process" >&2
+		exit 2
+	fi
 	mkdir -p "$(dirname "$prefix")"
 	if alive "$prefix"; then
 		echo "background: stopping the job an earlier run left as $prefix"
 		kill "$(cat "$prefix.pid")" 2>/dev/null || :
-		while alive "$prefix"; do
+		n=0
+		while alive "$prefix" && [ $n -lt 60 ]; do
 			sleep 1
+			n=$((n + 1))
 		done
 		# and its watcher has written the status, not into the new job's
 		n=0
@@ -44,10 +55,13 @@ start)
 	: >"$prefix.log"
 	(
 		set +e
-		# timeout forwards a TERM to its whole process group
-		nice -n 19 timeout 3600 "$@" >"$prefix.log" 2>&1 </dev/null &
+		# timeout runs the command in a process group of its own and
+		# forwards a TERM to all of it
+		nice -n 19 timeout -k 30 3600 "$@" >"$prefix.log" 2>&1 </dev/null &
 		job=$!
-		echo "$job" >"$prefix.pid"
+		trap 'kill $job 2>/dev/null' HUP INT TERM
+		echo "$job" >"$prefix.pid.tmp"
+		mv "$prefix.pid.tmp" "$prefix.pid"
 		while kill -0 "$job" 2>/dev/null; do
 			if ! kill -0 "$owner" 2>/dev/null; then
 				kill "$job" 2>/dev/null
@@ -56,7 +70,9 @@ start)
 			sleep 2
 		done
 		wait "$job"
-		echo $? >"$prefix.rc.tmp"
+		rc=$?
+		rm -f "$prefix.pid"
+		echo $rc >"$prefix.rc.tmp"
 		mv "$prefix.rc.tmp" "$prefix.rc"
 	) </dev/null >/dev/null 2>&1 &
 	echo "background: started: $* (log: $prefix.log)"
@@ -74,7 +90,7 @@ wait)
 		sleep 1
 		n=$((n + 1))
 	done
-	while [ ! -f "$prefix.rc" ] && alive "$prefix"; do
+	while alive "$prefix"; do
 		sleep 2
 	done
 	# the job has ended: its status follows within a moment, if at all

@@ -16,12 +16,13 @@ A candidate is a function of TREE, under the ROOTS below, that
    SIOCSIFADDR, SIOCADDRT, SIOCSARP, SIOCADDMULTI, ... in its body).
 The search is textual, over function definitions in kernel style (the
 name at column 0 or after its type on the same line, "{" alone on its
-line, the body up to the first line that starts with "}"). It sees the
-shapes above, so a new entry point of one of them cannot hide from it;
-it does not see addresses that travel in netlink attributes (nla_data(),
-nla_put(): WireGuard's endpoints, sock_diag's address lists) or in
-ioctls outside ROOTS, and a TEST's NAME only has to appear in the
-program's source.
+line, the body up to the first line that starts with "}"). It does not
+see addresses that travel in netlink attributes (nla_data(), nla_put():
+WireGuard's endpoints, sock_diag's address lists), ioctls outside ROOTS,
+or functions made by macros (SYSCALL_DEFINEn, BPF_CALL_n); a line at
+column 0 that only looks like a head (an attribute such as __printf(),
+a call followed by a comment) can hand a definition to the wrong name;
+and a TEST's NAME only has to appear in the program's source.
 
 MAP has one row per candidate, "FILE FUNCTION | ENTRY | LENGTH | TEST":
 ENTRY says which calls reach it, LENGTH the length the kernel trusts

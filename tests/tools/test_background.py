@@ -71,3 +71,24 @@ def test_usage(tmp_path):
     for args in ([], ["start", ME, str(tmp_path / "x")], ["wait"], ["stop", "x"]):
         rc, out = run(["sh", BG, *args])
         assert rc == 2 and "usage" in out, (args, out)
+
+
+def test_bad_owner_refused(tmp_path):
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    rc, out = run(["sh", BG, "start", str(dead.pid), str(tmp_path / "b"), "true"])
+    assert rc == 2 and "is no process" in out, out
+
+
+def test_stale_pid_of_another_process_is_left_alone(tmp_path):
+    """A pid file an earlier run left may name another process by now: a
+    new start must not kill it (only a live timeout of a job is stopped)."""
+    other = subprocess.Popen(["sleep", "30"])
+    p = tmp_path / "background"
+    (tmp_path / "background.pid").write_text(f"{other.pid}\n")
+    rc, out = run(["sh", BG, "start", ME, str(p), "sh", "-c", "echo new"])
+    assert rc == 0 and "stopping" not in out, out
+    assert other.poll() is None
+    other.kill()
+    rc, out = run(["sh", BG, "wait", str(p)])
+    assert rc == 0 and "done" in out and not (tmp_path / "background.pid").exists(), out
