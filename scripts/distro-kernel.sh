@@ -29,7 +29,7 @@ kmake() {
 	env -u LLVM make -s -C "$TREE" O="$_o" CC=gcc-12 HOSTCC=gcc-12 RUSTC=false \
 		LOCALVERSION="-wb-$SERIES" "$@"
 }
-KV=$(make -s -C "$TREE" kernelversion)
+KV=$(kernel_version "$TREE")
 PKGVER=$KV-1
 DEB=$DIR/linux-image-$KV-wb-${SERIES}_${PKGVER}_amd64.deb
 

@@ -238,6 +238,30 @@ BASE_GIT_ENV="GIT_AUTHOR_NAME=workbench GIT_AUTHOR_EMAIL=workbench@localhost
 GIT_COMMITTER_NAME=workbench GIT_COMMITTER_EMAIL=workbench@localhost
 GIT_AUTHOR_DATE=2026-01-01T00:00:00Z GIT_COMMITTER_DATE=2026-01-01T00:00:00Z"
 
+# kernel_version TREE: the version the kernel tree TREE says it is
+# ("make kernelversion"), and nothing else: a make that runs it from
+# another make's recipe passes on -w in MAKEFLAGS, and its "Entering
+# directory" lines once went into the base commit's subject, so its id
+# named the folder. Fails unless the answer is a version.
+kernel_version() {
+	_kv=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		make -s --no-print-directory -C "$1" kernelversion) || return 1
+	case $_kv in
+	[0-9]*.[0-9]*) ;;
+	*)
+		echo "kernel_version: $1 says \"$_kv\", not a version" >&2
+		return 1
+		;;
+	esac
+	case $_kv in
+	*[!0-9a-z.-]*)
+		echo "kernel_version: $1 says \"$_kv\", not a version" >&2
+		return 1
+		;;
+	esac
+	echo "$_kv"
+}
+
 # base_commit_id SRC: the id the base commit of the tree in SRC has when made
 # with BASE_GIT_ENV (git commit-tree: the same tree, message, identity and
 # date give the same id, whenever the folder was extracted).

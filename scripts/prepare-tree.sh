@@ -26,10 +26,11 @@ extract() {
 	# Debian's top-level .gitignore ignores "/*": drop those two lines so the
 	# tree's own ignore rules apply, then commit everything as the base.
 	sed -i -e '\#^/\*$#d' -e '\#^!/debian/$#d' "$SRC.tmp/.gitignore"
+	kv=$(kernel_version "$SRC.tmp")
 	# shellcheck disable=SC2086
 	(cd "$SRC.tmp" && git init -q && git add -A &&
 		env $BASE_GIT_ENV git -c init.defaultBranch=tarball commit -q \
-			-m "linux-source-$KERNEL $(make -s kernelversion)" &&
+			-m "linux-source-$KERNEL $kv" &&
 		git tag base)
 	sha256sum "$TARBALL" | cut -d' ' -f1 >"$SRC.tmp/.git/tarball.sha256"
 	rm -rf "$SRC"

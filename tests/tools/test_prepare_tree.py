@@ -57,3 +57,35 @@ def test_truncated_tarball_stops_before_commit(top, tmp_path, tarball):
     assert "==> [extract] FAILED" in out
     assert not (top / "build" / "src").exists(), "a broken tree became the base"
     assert not (top / "build" / "src.tmp" / ".git").exists(), "a broken tree was committed"
+
+
+def base_subject(top):
+    return subprocess.run(["git", "-C", str(top / "build" / "src"), "log", "-1",
+                           "--format=%s", "base"], capture_output=True, text=True).stdout.strip()
+
+
+def test_base_is_the_same_from_a_recipe(top, tarball):
+    """make check runs "$(MAKE) tree" from its recipe: the make that asks the
+    tree for its version then sees -w in MAKEFLAGS. Before the fix its
+    "Entering directory '.../build/src.tmp'" lines went into the base
+    commit's subject, so the id depended on the folder, and CI's clone
+    disagreed with the cover letter's base-commit."""
+    env = dict(os.environ, BUILD=str(top / "build"), TARBALL=str(tarball),
+               MAKEFLAGS="w", MAKELEVEL="1")
+    rc, out = run(["sh", str(top / "scripts" / "prepare-tree.sh"), "tooltest"], env=env)
+    assert "==> [extract] done" in out, out
+    assert base_subject(top) == "linux-source-6.12 6.12.118", base_subject(top)
+
+
+def test_not_a_version_stops_the_extract(top, tmp_path):
+    src = tmp_path / "linux-source-6.12"
+    src.mkdir()
+    (src / ".gitignore").write_text("/*\n")
+    (src / "Makefile").write_text("kernelversion:\n\t@echo 'make[2]: Entering directory x'\n")
+    tar = tmp_path / "bad.tar.xz"
+    with tarfile.open(tar, "w:xz") as t:
+        t.add(src, arcname="linux-source-6.12")
+    rc, out = prepare(top, tar)
+    assert rc != 0 and "==> [extract] FAILED" in out, out
+    assert "not a version" in out, out
+    assert not (top / "build" / "src").exists()
