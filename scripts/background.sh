@@ -25,6 +25,16 @@ alive() {
 		tr '\0' ' ' <"/proc/$_pid/cmdline" 2>/dev/null | grep -q '^timeout '
 }
 
+# wait_status PREFIX: give the watcher up to 10 s to write PREFIX.rc
+# (it writes it right after the job ends, if at all)
+wait_status() {
+	_n=0
+	while [ ! -f "$1.rc" ] && [ $_n -lt 10 ]; do
+		sleep 1
+		_n=$((_n + 1))
+	done
+}
+
 case ${1:-} in
 start)
 	[ $# -ge 4 ] || { echo "usage: background.sh start OWNER PREFIX COMMAND..." >&2; exit 2; }
@@ -45,11 +55,7 @@ start)
 			n=$((n + 1))
 		done
 		# and its watcher has written the status, not into the new job's
-		n=0
-		while [ ! -f "$prefix.rc" ] && [ $n -lt 10 ]; do
-			sleep 1
-			n=$((n + 1))
-		done
+		wait_status "$prefix"
 	fi
 	rm -f "$prefix.rc" "$prefix.pid"
 	: >"$prefix.log"
@@ -94,11 +100,7 @@ wait)
 		sleep 2
 	done
 	# the job has ended: its status follows within a moment, if at all
-	n=0
-	while [ ! -f "$prefix.rc" ] && [ $n -lt 10 ]; do
-		sleep 1
-		n=$((n + 1))
-	done
+	wait_status "$prefix"
 	if [ ! -f "$prefix.rc" ]; then
 		echo "background: $prefix: ended without a status (the foreground builds it again; log: $prefix.log)"
 		exit 0
