@@ -22,14 +22,12 @@
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
-#include <grp.h>
 #include <linux/ethtool.h>
 #include <linux/if_ether.h>
 #include <linux/if_packet.h>
 #include <linux/sockios.h>
 #include <netinet/ip.h>
 #include <netinet/tcp.h>
-#include <sched.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/time.h>
@@ -37,8 +35,6 @@
 #include "kselftest_harness.h"
 #include "lib/child.h"
 #include "lib/rtnl.h"
-
-#define NOBODY 65534
 
 /* ETHTOOL_SGRO or ETHTOOL_STSO (@cmd) to @on on @name */
 static int ethtool_set(const char *name, __u32 cmd, __u32 on)
@@ -173,27 +169,7 @@ static int spkt_stale_bytes(void)
 	return ret;
 }
 
-FIXTURE(spkt)
-{
-};
-
-FIXTURE_VARIANT(spkt)
-{
-	bool userns;	/* uid 65534 in a user and network namespace of its own */
-};
-
-FIXTURE_VARIANT_ADD(spkt, root)
-{
-};
-
-FIXTURE_VARIANT_ADD(spkt, userns)
-{
-	.userns = true,
-};
-
-FIXTURE_SETUP(spkt)
-{
-}
+ROOT_AND_USERNS_ROWS(spkt)
 
 FIXTURE_TEARDOWN(spkt)
 {
@@ -206,13 +182,10 @@ FIXTURE_TEARDOWN(spkt)
 static int spkt_child(const void *arg)
 {
 	const FIXTURE_VARIANT(spkt) *variant = arg;
-	gid_t gid = NOBODY;
 
-	if (variant->userns &&
-	    (setgroups(1, &gid) || setgid(NOBODY) || setuid(NOBODY) ||
-	     unshare(CLONE_NEWUSER | CLONE_NEWNET)))
-		return -errno;
-	return spkt_stale_bytes();
+	int ret = variant->userns ? nobody_in_own_netns() : 0;
+
+	return ret ? ret : spkt_stale_bytes();
 }
 
 TEST_F(spkt, name_has_no_stale_bytes)

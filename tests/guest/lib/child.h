@@ -7,9 +7,14 @@
 #ifndef GUEST_CHILD_H
 #define GUEST_CHILD_H
 
+#include <errno.h>
+#include <grp.h>
+#include <sched.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#define NOBODY 65534
 
 /*
  * Run @fn(@arg) in a child process and store what it returned in
@@ -42,5 +47,45 @@ static inline int in_child(int (*fn)(const void *), const void *arg, int *result
 		return -1;
 	return 0;
 }
+
+/* uid and gid 65534, without supplementary groups: 0 or -errno */
+static inline int become_nobody(void)
+{
+	gid_t gid = NOBODY;
+
+	return setgroups(1, &gid) || setgid(NOBODY) || setuid(NOBODY) ? -errno : 0;
+}
+
+/* become_nobody() in a user and network namespace of its own: 0 or -errno */
+static inline int nobody_in_own_netns(void)
+{
+	int ret = become_nobody();
+
+	if (!ret && unshare(CLONE_NEWUSER | CLONE_NEWNET))
+		ret = -errno;
+	return ret;
+}
+
+/*
+ * For a kselftest_harness program: FIXTURE @f with the rows "root" (as
+ * /init starts the program) and "userns" (for a child that runs
+ * nobody_in_own_netns() first), variant->userns telling them apart, and
+ * an empty FIXTURE_SETUP(). Written without a ";" after it. The program
+ * defines _GNU_SOURCE before its first #include (unshare()).
+ */
+#define ROOT_AND_USERNS_ROWS(f)					\
+	FIXTURE(f) {						\
+	};							\
+	FIXTURE_VARIANT(f) {					\
+		bool userns;					\
+	};							\
+	FIXTURE_VARIANT_ADD(f, root) {				\
+	};							\
+	FIXTURE_VARIANT_ADD(f, userns) {			\
+		.userns = true,					\
+	};							\
+	FIXTURE_SETUP(f)					\
+	{							\
+	}
 
 #endif /* GUEST_CHILD_H */
