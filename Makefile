@@ -5,7 +5,7 @@
 #                         and the baseline; non-zero exit on any failure (CI; its
 #                         cold and warm times: README; the allmodconfig stages
 #                         are in report)
-#   make tool-tests       the workbench's own tests (tests/tools, pytest, seconds; first in check)
+#   make tool-tests       the workbench's own tests (tests/tools, pytest, minutes; in check)
 #   make surface          every function of 6.12.118 that takes a socket address from user
 #                         space or returns one, beyond bind/connect/getname, has a row in
 #                         tests/expect/surface.map with what tests it (scripts/surface.py; in check)
@@ -87,25 +87,33 @@ baseline:
 
 # The fixes queue (part A with the test patches of part D: what a
 # distribution takes first) is built and booted too, and compared with the
-# baseline. Each next kernel (none, then fixes) is built in the background
-# at the lowest priority while the stages before it run: QEMU's TCG keeps
-# one core and the other would idle (scripts/background.sh). Its own run
-# builds it again in the foreground, which only checks when the background
-# build finished, and decides. A background build ends with this make
-# ($$PPID of the recipe's shell). (Not $(MAKE) in the background lines:
-# make -n would run them.)
-check: tool-tests
+# baseline. Both cores stay busy (scripts/background.sh): main's kernel
+# is built in the background at the lowest priority beside the tool tests
+# and checkpatch, the baseline's while main's boots (QEMU's TCG keeps one
+# core), and the fixes queue's (from the baseline's cached objects) in the
+# foreground; then the baseline and the fixes queue boot side by side. The
+# run after a background build builds again in the foreground, which only
+# checks when the background build finished, and decides; the fixes
+# queue's run in the background decides by its own exit status
+# (background.sh result). A background job ends with this make ($$PPID of
+# the recipe's shell). (Not $(MAKE) in the background lines: make -n
+# would run them.)
+check: deps
 	$(MAKE) tree
+	@$(S)/background.sh start $$PPID $(BUILD)/main/background make config kernel selftests
+	$(MAKE) tool-tests
 	$(MAKE) tree SERIES=none
-	@$(S)/background.sh start $$PPID $(BUILD)/none/background make config kernel SERIES=none
-	$(MAKE) checkpatch check-prototypes surface run
-	@$(S)/background.sh wait $(BUILD)/none/background
 	$(MAKE) tree SERIES=fixes
-	@$(S)/background.sh start $$PPID $(BUILD)/fixes/background make config kernel SERIES=fixes
+	$(MAKE) checkpatch check-prototypes surface
+	@$(S)/background.sh wait $(BUILD)/main/background
+	@$(S)/background.sh start $$PPID $(BUILD)/none/background make config kernel selftests SERIES=none
+	$(MAKE) run
+	@$(S)/background.sh wait $(BUILD)/none/background
+	$(MAKE) config kernel selftests SERIES=fixes
+	@$(S)/background.sh start $$PPID $(BUILD)/fixes/run make run SERIES=fixes
 	$(MAKE) baseline
+	@$(S)/background.sh result $(BUILD)/fixes/run
 	$(MAKE) compare abi-layout
-	@$(S)/background.sh wait $(BUILD)/fixes/background
-	$(MAKE) run SERIES=fixes
 	$(MAKE) compare SERIES=fixes
 
 deps:

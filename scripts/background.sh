@@ -1,19 +1,23 @@
 #!/bin/sh
-# background.sh start OWNER PREFIX COMMAND... | wait PREFIX
+# background.sh start OWNER PREFIX COMMAND... | wait PREFIX | result PREFIX
 #
-# make check builds the next kernel while the stages before it run: QEMU's
-# TCG keeps one core busy for minutes and the other would idle. "start"
-# runs COMMAND at the lowest priority (nice 19, so that the foreground
-# stages keep their speed) in the background, its output in PREFIX.log,
-# its process id in PREFIX.pid while it runs and, once it ends, its exit
-# status in PREFIX.rc. It ends with OWNER (the make that started it: a
-# make check that fails or is interrupted takes it along), when its
-# watcher is signalled, and after an hour at most; a job of an earlier
-# run under the same PREFIX is stopped first. "wait" waits for PREFIX.rc
-# and says how the command ended. The verdict is not the background's:
-# the foreground stage that follows runs the same make again, which only
-# checks that everything is built when the background build finished,
-# and builds (and fails) in the foreground when it did not.
+# make check keeps both cores busy: QEMU's TCG keeps one core for minutes,
+# and a kernel build waits for nothing but the CPU. "start" runs COMMAND
+# at the lowest priority (nice 19, so that the foreground stages keep
+# their speed) in the background, its output in PREFIX.log, its process
+# id in PREFIX.pid while it runs and, once it ends, its exit status in
+# PREFIX.rc. It ends with OWNER (the make that started it: a make check
+# that fails or is interrupted takes it along), when its watcher is
+# signalled, and after an hour at most; a job of an earlier run under the
+# same PREFIX is stopped first.
+#
+# Two ways to end: "wait" waits for PREFIX.rc and says how the command
+# ended, but the verdict is not the background's: the foreground stage
+# that follows runs the same make again, which only checks that everything
+# is built when the background build finished, and builds (and fails) in
+# the foreground when it did not. "result" is for a job nobody runs again
+# (a kernel's boot beside another's): it waits, prints PREFIX.log and
+# exits with the job's status (1 when the job left none).
 set -eu
 
 # PREFIX's job runs: its pid file names a live process that is its
@@ -33,6 +37,26 @@ wait_status() {
 		sleep 1
 		_n=$((_n + 1))
 	done
+}
+
+# wait_job PREFIX: wait until PREFIX's job has ended (1: nothing was
+# started under PREFIX)
+wait_job() {
+	if [ ! -f "$1.log" ]; then
+		echo "background: nothing was started as $1" >&2
+		return 1
+	fi
+	# the job writes its pid right after it starts
+	_n=0
+	while [ ! -f "$1.pid" ] && [ ! -f "$1.rc" ] && [ $_n -lt 10 ]; do
+		sleep 1
+		_n=$((_n + 1))
+	done
+	while alive "$1"; do
+		sleep 2
+	done
+	# the job has ended: its status follows within a moment, if at all
+	wait_status "$1"
 }
 
 case ${1:-} in
@@ -86,21 +110,7 @@ start)
 wait)
 	[ $# -eq 2 ] || { echo "usage: background.sh wait PREFIX" >&2; exit 2; }
 	prefix=$2
-	if [ ! -f "$prefix.log" ]; then
-		echo "background: nothing was started as $prefix" >&2
-		exit 1
-	fi
-	# the job writes its pid right after it starts
-	n=0
-	while [ ! -f "$prefix.pid" ] && [ ! -f "$prefix.rc" ] && [ $n -lt 10 ]; do
-		sleep 1
-		n=$((n + 1))
-	done
-	while alive "$prefix"; do
-		sleep 2
-	done
-	# the job has ended: its status follows within a moment, if at all
-	wait_status "$prefix"
+	wait_job "$prefix" || exit 1
 	if [ ! -f "$prefix.rc" ]; then
 		echo "background: $prefix: ended without a status (the foreground builds it again; log: $prefix.log)"
 		exit 0
@@ -113,8 +123,23 @@ wait)
 		tail -5 "$prefix.log" | sed 's/^/background:   /'
 	fi
 	;;
+result)
+	[ $# -eq 2 ] || { echo "usage: background.sh result PREFIX" >&2; exit 2; }
+	prefix=$2
+	wait_job "$prefix" || exit 1
+	cat "$prefix.log"
+	if [ ! -f "$prefix.rc" ]; then
+		echo "background: $prefix: ended without a status" >&2
+		exit 1
+	fi
+	rc=$(cat "$prefix.rc")
+	if [ "$rc" != 0 ]; then
+		echo "background: $prefix: exit $rc" >&2
+		exit "$rc"
+	fi
+	;;
 *)
-	echo "usage: background.sh start OWNER PREFIX COMMAND... | wait PREFIX" >&2
+	echo "usage: background.sh start OWNER PREFIX COMMAND... | wait PREFIX | result PREFIX" >&2
 	exit 2
 	;;
 esac

@@ -2,7 +2,9 @@
 """scripts/background.sh: make check's next kernel builds in the background
 at the lowest priority; "wait" waits for it and says how it ended, and
 the foreground run that follows decides (so a failed background build is
-reported, not fatal). The job ends with the make that started it, and a
+reported, not fatal). "result" is for a job nobody runs again (the fixes
+queue's boot beside the baseline's): it prints the job's log and exits
+with the job's status. The job ends with the make that started it, and a
 new start stops the job an earlier run left."""
 import os
 import subprocess
@@ -29,6 +31,30 @@ def test_failed_background_is_reported(tmp_path):
     run(["sh", BG, "start", ME, str(p), "sh", "-c", "echo broken; exit 3"])
     rc, out = run(["sh", BG, "wait", str(p)])
     assert rc == 0 and "exit 3 (the foreground builds it again" in out and "broken" in out, out
+
+
+def test_result_passes_the_status_on(tmp_path):
+    for code in (0, 3):
+        p = tmp_path / f"run{code}"
+        run(["sh", BG, "start", ME, str(p), "sh", "-c", f"sleep 1; echo booted; exit {code}"])
+        rc, out = run(["sh", BG, "result", str(p)])
+        assert rc == code and "booted" in out, (code, out)
+        assert (code == 0) == (f"exit {code}" not in out), out
+
+
+def test_result_without_a_status_fails(tmp_path):
+    """A job whose watcher was killed leaves no status: not a pass."""
+    p = tmp_path / "run"
+    run(["sh", BG, "start", ME, str(p), "sh", "-c", "sleep 60"])
+    time.sleep(1)
+    watcher = [int(x) for x in subprocess.run(
+        ["pgrep", "-f", f"background.sh start {ME} {p}"], capture_output=True, text=True).stdout.split()]
+    assert watcher, "no watcher found"
+    for w in watcher:
+        os.kill(w, 9)
+    os.kill(int((tmp_path / "run.pid").read_text()), 15)
+    rc, out = run(["sh", BG, "result", str(p)])
+    assert rc == 1 and "ended without a status" in out, out
 
 
 def test_job_ends_with_its_owner(tmp_path):
@@ -63,12 +89,14 @@ def test_start_stops_an_earlier_job(tmp_path):
 
 
 def test_wait_without_start_fails(tmp_path):
-    rc, out = run(["sh", BG, "wait", str(tmp_path / "nothing")])
-    assert rc == 1 and "nothing was started" in out, out
+    for verb in ("wait", "result"):
+        rc, out = run(["sh", BG, verb, str(tmp_path / "nothing")])
+        assert rc == 1 and "nothing was started" in out, (verb, out)
 
 
 def test_usage(tmp_path):
-    for args in ([], ["start", ME, str(tmp_path / "x")], ["wait"], ["stop", "x"]):
+    for args in ([], ["start", ME, str(tmp_path / "x")], ["wait"], ["result"], ["result", "a", "b"],
+                 ["stop", "x"]):
         rc, out = run(["sh", BG, *args])
         assert rc == 2 and "usage" in out, (args, out)
 
