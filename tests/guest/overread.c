@@ -21,15 +21,14 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <linux/if_tun.h>
 #include <net/if_arp.h>
-#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "kselftest_harness.h"
+#include "lib/child.h"
 #include "lib/devices.h"
 #include "lib/rtnl.h"
 #include "lib/transcript.h"
@@ -76,24 +75,13 @@ FIXTURE_VARIANT_ADD(overread, dummy) { .dev = D_DUMMY };
 FIXTURE_VARIANT_ADD(overread, team_over_ip6tnl) { .dev = D_TEAM };
 FIXTURE_VARIANT_ADD(overread, team_over_ip6tnl_userns) { .dev = D_TEAM, .userns = true };
 
-#define NOBODY 65534
-
-/* Become uid 65534, without capabilities (each test is a process of its own) */
-static int become_nobody(void)
-{
-	gid_t gid = NOBODY;
-
-	return setgroups(1, &gid) || setgid(NOBODY) || setuid(NOBODY) ? -errno : 0;
-}
-
 FIXTURE_SETUP(overread)
 {
 	self->d = &devs[variant->dev];
 	self->err = kernel_has_fixes() && self->d->addr_len > 14 ? -EINVAL : 0;
-	if (variant->userns) {
-		ASSERT_EQ(0, become_nobody());
-		ASSERT_EQ(0, unshare(CLONE_NEWUSER | CLONE_NEWNET) ? -errno : 0);
-	}
+	/* each test is a process of its own */
+	if (variant->userns)
+		ASSERT_EQ(0, nobody_in_own_netns());
 	self->ifindex = or_setup(self->d, self->addr);
 	ASSERT_NE(0, self->ifindex) TH_LOG("no device %s", self->d->name);
 }

@@ -15,16 +15,15 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <grp.h>
 #include <linux/can.h>
 #include <linux/tipc.h>
 #include <netinet/in.h>
-#include <sched.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "lib/child.h"
 
 #ifndef IPPROTO_L2TP
 #define IPPROTO_L2TP 115
@@ -32,7 +31,6 @@
 #ifndef CAN_ISOTP
 #define CAN_ISOTP 6
 #endif
-#define NOBODY 65534
 
 FIXTURE(reach)
 {
@@ -91,13 +89,7 @@ FIXTURE_VARIANT_ADD(reach, appletalk_socket_userns)
 
 FIXTURE_SETUP(reach)
 {
-	gid_t gid = NOBODY;
-
-	ASSERT_EQ(0, setgroups(1, &gid));
-	ASSERT_EQ(0, setgid(NOBODY));
-	ASSERT_EQ(0, setuid(NOBODY));
-	if (variant->userns)
-		ASSERT_EQ(0, unshare(CLONE_NEWUSER | CLONE_NEWNET) ? -errno : 0);
+	ASSERT_EQ(0, variant->userns ? nobody_in_own_netns() : become_nobody());
 }
 
 FIXTURE_TEARDOWN(reach)

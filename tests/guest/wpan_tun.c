@@ -31,13 +31,11 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <linux/if_ether.h>
 #include <linux/if_tun.h>
 #include <net/if_arp.h>
 #include <poll.h>
 #include <stdio.h>
-#include <sched.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -177,7 +175,6 @@ TEST_F(wpan_tun, bind_send)
 #define WPAN_LLSEC_LIST_KEY	38
 
 #define REACH_TUN "wpantun1"
-#define NOBODY 65534
 
 enum wpan_who {
 	AS_ROOT,	/* root in the initial namespaces */
@@ -650,14 +647,14 @@ static int lowpan_up(void)
 /* Become @who, make the user's own tun device if the row says so, run the step */
 static int reach_child(const FIXTURE_VARIANT(wpan_reach) *variant, int tun)
 {
-	gid_t gid = NOBODY;
-	int ret;
+	int ret = 0;
 
-	if (variant->who != AS_ROOT &&
-	    (setgroups(1, &gid) || setgid(NOBODY) || setuid(NOBODY)))
-		return -errno;
-	if (variant->who == AS_USERNS && unshare(CLONE_NEWUSER | CLONE_NEWNET))
-		return -errno;
+	if (variant->who == AS_USER)
+		ret = become_nobody();
+	else if (variant->who == AS_USERNS)
+		ret = nobody_in_own_netns();
+	if (ret)
+		return ret;
 	if (variant->tun == TUN_OWNED || variant->tun == TUN_USER) {
 		tun = tun_wpan(REACH_TUN, variant->tun == TUN_USER);
 		if (tun < 0) {
