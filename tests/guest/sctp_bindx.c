@@ -12,10 +12,10 @@
  * reads family 0 there.
  *
  * Every case runs as uid 65534, without capabilities, in the network
- * namespace /init gives the program, where 127.0.0.1 to 127.0.0.3 are
+ * namespace /init gives the program, where 127.0.0.1 to 127.0.0.4 are
  * local (lo) and 192.0.2.1 is not. Its socket is bound to 127.0.0.1
  * first; its result is the errno of the bindx call under test, the set of
- * 127.0.0.x the socket is bound to afterwards (SCTP_GET_LOCAL_ADDRS), and
+ * 127.0.0.1-4 the socket is bound to afterwards (SCTP_GET_LOCAL_ADDRS), and
  * for the ASCONF cases the set its peer knows (SCTP_GET_PEER_ADDRS of the
  * accepted socket). The same calls with sockaddr_in elements are the
  * controls: both kernels undo and announce those.
@@ -48,15 +48,16 @@ struct bindx_case {
 	int domain;		/* of the socket: AF_INET6 or AF_INET */
 	bool v6only;		/* IPV6_V6ONLY, bound to ::1 instead */
 	bool asconf;		/* AUTH and ASCONF on, connected to a peer */
-	struct elem add[4];	/* bound before the call under test */
+	struct elem add[4];	/* bound before the call under test (at most 3) */
 	int op;			/* the call: SCTP_SOCKOPT_BINDX_ADD or _REM */
 	struct elem arg[4];	/* its array */
 	int tail;		/* bytes of a sockaddr_in cut short after it */
 };
 
 /* result: errno << 16 | the peer's set << 8 | the socket's set */
-#define SET(a, b, c) ((a) | (b) << 1 | (c) << 2)
-#define OTHER 0x80	/* an address that is none of 127.0.0.1-3 */
+#define SET(a, b, c) ((a) | (b) << 1 | (c) << 2)	/* 127.0.0.1-3 */
+#define DOT4 0x08	/* 127.0.0.4 */
+#define OTHER 0x80	/* an address that is none of 127.0.0.1-4 */
 #define RESULT(err, local, peer) ((err) << 16 | (peer) << 8 | (local))
 
 /* pack @e into @buf as bindx wants it (port 0): its length */
@@ -84,7 +85,7 @@ static int pack(char *buf, const struct elem *e)
 }
 
 /*
- * The set of 127.0.0.x (x = 1 to 3: bits 0 to 2) that @optname
+ * The set of 127.0.0.x (x = 1 to 4: bits 0 to 3) that @optname
  * (SCTP_GET_LOCAL_ADDRS of the socket or SCTP_GET_PEER_ADDRS of its
  * association) lists, OTHER for any other address; or -errno. The walk
  * is bounded by addr_num and the buffer: the length SCTP_GET_LOCAL_ADDRS
@@ -129,7 +130,7 @@ static int addr_set(int fd, int optname)
 		} else {
 			return -EPROTO;
 		}
-		if (a >= 0x7f000001 && a <= 0x7f000003)
+		if (a >= 0x7f000001 && a <= 0x7f000004)
 			set |= 1 << (a - 0x7f000001);
 		else
 			set |= OTHER;
@@ -152,7 +153,7 @@ static int bind_first(int fd, int domain, bool v6only)
 {
 	struct sockaddr_in6 a6 = { .sin6_family = AF_INET6 };
 	struct sockaddr_in a4 = { .sin_family = AF_INET };
-	struct elem one = { MAPPED, "127.0.0.1" };
+	struct elem one[] = { { MAPPED, "127.0.0.1" }, { } };
 
 	if (domain == AF_INET) {
 		a4.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -161,7 +162,7 @@ static int bind_first(int fd, int domain, bool v6only)
 	if (v6only)
 		a6.sin6_addr = in6addr_loopback;
 	else
-		pack((char *)&a6, &one);
+		pack((char *)&a6, one);
 	return bind(fd, (struct sockaddr *)&a6, sizeof(a6)) ? -errno : 0;
 }
 
@@ -289,30 +290,31 @@ static void check(struct __test_metadata *_metadata, const struct bindx_case *c,
 
 /*
  * Removing three mapped addresses fails at the third, which is not
- * bound: the first two are bound again, as they would be as sockaddr_in.
+ * bound (127.0.0.4 keeps the socket from running out of addresses
+ * first): the first two are bound again, as they would be as sockaddr_in.
  */
 TEST(rem_undone_mapped)
 {
 	struct bindx_case c = {
 		AF_INET6, false, false,
-		{ M("127.0.0.2"), M("127.0.0.3") },
+		{ M("127.0.0.2"), M("127.0.0.3"), M("127.0.0.4") },
 		SCTP_SOCKOPT_BINDX_REM,
 		{ M("127.0.0.2"), M("127.0.0.3"), M("127.0.0.9") },
 	};
 
-	check(_metadata, &c, RESULT(EINVAL, SET(1, 1, 1), 0));
+	check(_metadata, &c, RESULT(EINVAL, SET(1, 1, 1) | DOT4, 0));
 }
 
 TEST(rem_undone_plain)
 {
 	struct bindx_case c = {
 		AF_INET6, false, false,
-		{ P("127.0.0.2"), P("127.0.0.3") },
+		{ P("127.0.0.2"), P("127.0.0.3"), P("127.0.0.4") },
 		SCTP_SOCKOPT_BINDX_REM,
 		{ P("127.0.0.2"), P("127.0.0.3"), P("127.0.0.9") },
 	};
 
-	check(_metadata, &c, RESULT(EINVAL, SET(1, 1, 1), 0));
+	check(_metadata, &c, RESULT(EINVAL, SET(1, 1, 1) | DOT4, 0));
 }
 
 /* The same on an AF_INET socket, which takes mapped addresses to remove */
@@ -320,12 +322,12 @@ TEST(inet_rem_undone_mapped)
 {
 	struct bindx_case c = {
 		AF_INET, false, false,
-		{ P("127.0.0.2"), P("127.0.0.3") },
+		{ P("127.0.0.2"), P("127.0.0.3"), P("127.0.0.4") },
 		SCTP_SOCKOPT_BINDX_REM,
 		{ M("127.0.0.2"), M("127.0.0.3"), M("127.0.0.9") },
 	};
 
-	check(_metadata, &c, RESULT(EINVAL, SET(1, 1, 1), 0));
+	check(_metadata, &c, RESULT(EINVAL, SET(1, 1, 1) | DOT4, 0));
 }
 
 /*
