@@ -91,7 +91,8 @@ baseline:
 # is built in the background at the lowest priority beside the tool tests
 # and checkpatch, the baseline's while main's boots (QEMU's TCG keeps one
 # core), and the fixes queue's (from the baseline's cached objects) in the
-# foreground; then the baseline and the fixes queue boot side by side. The
+# foreground; then the baseline and the fixes queue boot side by side, and
+# the fixes queue's exit status is taken after main's comparisons. The
 # run after a background build builds again in the foreground, which only
 # checks when the background build finished, and decides; the fixes
 # queue's run in the background decides by its own exit status
@@ -112,8 +113,8 @@ check: deps
 	$(MAKE) config kernel selftests SERIES=fixes
 	@$(S)/background.sh start $$PPID $(BUILD)/fixes/run make run SERIES=fixes
 	$(MAKE) baseline
-	@$(S)/background.sh result $(BUILD)/fixes/run
 	$(MAKE) compare abi-layout
+	@$(S)/background.sh result $(BUILD)/fixes/run
 	$(MAKE) compare SERIES=fixes
 
 deps:

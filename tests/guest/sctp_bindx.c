@@ -195,12 +195,15 @@ static int peer_of(int fd)
 	return ret ? ret : afd;
 }
 
-/* the peer's set once it is @want, or after 3 s */
+/*
+ * The peer's set once it is @want, or after 10 s: longer than SCTP's
+ * initial retransmission timeout (3 s), in case an ASCONF is resent.
+ */
 static int peer_set(int afd, int want)
 {
 	int i, set = 0;
 
-	for (i = 0; i < 30; i++) {
+	for (i = 0; i < 100; i++) {
 		set = addr_set(afd, SCTP_GET_PEER_ADDRS);
 		if (set < 0 || set == want)
 			break;

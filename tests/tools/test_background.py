@@ -47,8 +47,14 @@ def test_result_without_a_status_fails(tmp_path):
     p = tmp_path / "run"
     run(["sh", BG, "start", ME, str(p), "sh", "-c", "sleep 60"])
     time.sleep(1)
-    watcher = [int(x) for x in subprocess.run(
-        ["pgrep", "-f", f"background.sh start {ME} {p}"], capture_output=True, text=True).stdout.split()]
+    watcher = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmd = open(f"/proc/{pid}/cmdline", "rb").read().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if f"background.sh start {ME} {p}" in cmd:
+            watcher.append(int(pid))
     assert watcher, "no watcher found"
     for w in watcher:
         os.kill(w, 9)

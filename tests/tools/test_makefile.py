@@ -34,7 +34,8 @@ def test_check_order():
     """The stages of make check in order: main's kernel is built in the
     background beside the tool tests and checkpatch, the baseline's beside
     main's run, and the fixes queue's run goes on in the background beside
-    the baseline's, its result taken before the comparisons."""
+    the baseline's, its result taken after main's comparisons and before
+    its own."""
     rc, out = dry("check")
     assert rc == 0, out
     steps = []
@@ -49,7 +50,7 @@ def test_check_order():
         "make tree SERIES=fixes", "make checkpatch check-prototypes surface",
         "wait main/background", "start none/background", "make run", "wait none/background",
         "make config kernel selftests SERIES=fixes", "start fixes/run", "make baseline",
-        "make run SERIES=none", "result fixes/run", "make compare abi-layout",
+        "make run SERIES=none", "make compare abi-layout", "result fixes/run",
         "make compare SERIES=fixes"], out
     starts = [l.split("background.sh start $PPID ", 1)[1] for l in out.splitlines()
               if "background.sh start $PPID " in l]
