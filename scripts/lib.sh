@@ -24,6 +24,9 @@ build_env() {
 #              linux-source-KERNEL package); its queues are patches/ for
 #              6.12, patches/KERNEL/ for another (scripts/queues.py)
 #   PACKAGES   Debian packages the profile needs beyond scripts/deps.sh's
+#   ARCH       x86_64 (the default) or i386: the kernel's architecture and
+#              the guest programs' (gcc -m32); read into KARCH, and
+#              exported as kbuild's ARCH for i386 only
 # and sets the paths (K is "" for 6.12, "-$KERNEL" for another tree):
 #   BUILD   every run's folder (git-ignored)
 #   SRC     the extracted tarball, a git repository with tag "base",
@@ -91,7 +94,19 @@ profile_env() {
 	fi
 	KERNEL= COMPILER= FRAGMENTS= MACHINE= GUESTS= COVERAGE= CMDLINE=
 	DEBIAN_FLAVOUR= PACKAGES=
+	unset ARCH
 	. "$PROFILE_FILE"
+	# kbuild's ARCH only for another architecture than the host's: the
+	# x86_64 builds keep the environment they were cached with.
+	KARCH=${ARCH:-x86_64}
+	case $KARCH in
+	x86_64) unset ARCH ;;
+	i386) export ARCH ;;
+	*)
+		echo "profile: $PROFILE_FILE: ARCH=$KARCH, not x86_64 or i386" >&2
+		return 1
+		;;
+	esac
 	for _v in KERNEL COMPILER FRAGMENTS MACHINE GUESTS COVERAGE; do
 		eval "_val=\${$_v}"
 		if [ -z "$_val" ]; then
@@ -271,9 +286,12 @@ base_commit_id() {
 		-m "$(git -C "$1" log -1 --format=%s base)"
 }
 
-# config_not_stuck CONFIG FRAGMENT...: every line of the fragments that the
-# kernel config CONFIG does not have as written, one per line:
-# "CONFIG_X=v (got: ...)" or "CONFIG_X should be unset (got: ...)".
+# config_not_stuck CONFIG FRAGMENT...: every option of the fragments that the
+# kernel config CONFIG does not have as requested, one per line:
+# "CONFIG_X=v (got: ...)" or "CONFIG_X should be unset (got: ...)". An
+# option that several fragments set is requested as the last one sets it,
+# as merge_config.sh merges them (config/i386/i386.config turns off
+# debug.config's KASAN for a kernel that has none).
 config_not_stuck() {
 	_cfg=$1
 	shift
@@ -284,10 +302,13 @@ config_not_stuck() {
 	BEGIN { while ((getline l < cfg) > 0) {
 		if (l ~ /^CONFIG_/) { split(l, kv, "="); have[kv[1]] = substr(l, length(kv[1]) + 2) }
 	} }
-	/^CONFIG_/ { split($0, kv, "="); v = substr($0, length(kv[1]) + 2)
-		if (!(kv[1] in have)) print kv[1] "=" v " (got: not set)"
-		else if (have[kv[1]] != v) print kv[1] "=" v " (got: " have[kv[1]] ")" }
-	/^# CONFIG_.* is not set/ { if ($2 in have) print $2 " should be unset (got: " have[$2] ")" }'
+	function want(sym, v) { if (!(sym in req)) order[n++] = sym; req[sym] = v }
+	/^CONFIG_/ { split($0, kv, "="); want(kv[1], substr($0, length(kv[1]) + 2)) }
+	/^# CONFIG_.* is not set/ { want($2, "") }
+	END { for (i = 0; i < n; i++) { s = order[i]; v = req[s]
+		if (v == "") { if (s in have) print s " should be unset (got: " have[s] ")" }
+		else if (!(s in have)) print s "=" v " (got: not set)"
+		else if (have[s] != v) print s "=" v " (got: " have[s] ")" } }'
 }
 
 # kconfig_declares TREE SYM: whether a Kconfig file of the git worktree TREE

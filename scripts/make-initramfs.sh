@@ -17,6 +17,8 @@ OUT=$DIR/initramfs.cpio.gz
 GUEST_CC=${GUEST_CC:-gcc}
 HARNESS=$(guest_harness)
 CFLAGS="-static -O2 -g0 -Wall -Werror -Wno-format-overflow -I$HARNESS -I$TREE/samples/bpf"
+# A 32-bit kernel runs 32-bit programs (the profile's ARCH).
+[ "$KARCH" != i386 ] || CFLAGS="-m32 $CFLAGS"
 
 rm -rf "$ROOT"
 mkdir -p "$ROOT/tests" "$ROOT/dev" "$ROOT/proc" "$ROOT/sys" "$ROOT/tmp"

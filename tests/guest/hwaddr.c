@@ -5,9 +5,19 @@
  * addr_len is 6 (ioc0, a dummy) and 16 (the fallback ip6tnl0 and ip6gre0,
  * and ioc6tm0, a team whose port is ioc6t0). Values are read back and
  * compared byte for byte; bad lengths must get a clean errno.
+ *
+ * The *_takes_only_the_ifreq cases look at where the bytes of an address
+ * set through SIOCSIFHWADDR or added through SIOCADDMULTI come from: all
+ * must be bytes of the caller's struct ifreq. On a 64-bit kernel the ifreq
+ * is 40 bytes long and the two bytes a 16-byte address takes after
+ * sa_data are the caller's (a wrong result, patches 2 and 4); on a 32-bit
+ * one (config/profiles/i386.conf) it is 32 bytes long, ifr_hwaddr is its
+ * last member, and those two bytes come from past the kernel's copy of it.
  */
 #include <net/if_arp.h>
 #include <net/if.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "kselftest_harness.h"
@@ -148,6 +158,144 @@ TEST_F(hwaddr, ioctl_get)
 	EXPECT_EQ(0, memcmp(ifr.ifr_hwaddr.sa_data, want, n));
 	EXPECT_EQ(0, memcmp(ifr.ifr_hwaddr.sa_data + n, canary, 14 - n));
 	EXPECT_EQ(0, memcmp((char *)&ifr + 32, canary, sizeof(ifr) - 32));
+}
+
+/* SA_DATA: where ifr_hwaddr.sa_data starts in a struct ifreq. */
+#define SA_DATA (offsetof(struct ifreq, ifr_hwaddr) + offsetof(struct sockaddr, sa_data))
+
+/*
+ * A struct ifreq for @name at the start of @raw, every other byte of @raw
+ * (inside the ifreq and past it) a known pattern; the address starts with
+ * the byte @first at sa_data.
+ */
+union ifreq_raw {
+	struct ifreq ifr;
+	unsigned char raw[2 * sizeof(struct ifreq)];
+};
+
+static void ifreq_pattern(union ifreq_raw *u, const char *name, int family,
+			  unsigned char first)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(u->raw); i++)
+		u->raw[i] = 0x80 + i;
+	memset(u->ifr.ifr_name, 0, IFNAMSIZ);
+	strncpy(u->ifr.ifr_name, name, IFNAMSIZ - 1);
+	u->ifr.ifr_hwaddr.sa_family = family;
+	u->raw[SA_DATA] = first;
+}
+
+/*
+ * The number of leading bytes of @addr (@len bytes) that are the caller's:
+ * the bytes of the ifreq in @u from sa_data on. Each later byte is logged
+ * with the byte that followed at that place in the caller's memory (which
+ * the kernel did not copy).
+ */
+static int bytes_from_ifreq(struct __test_metadata *_metadata, const union ifreq_raw *u,
+			    const unsigned char *addr, int len)
+{
+	int i, n = 0;
+
+	for (i = 0; i < len; i++) {
+		if (SA_DATA + i < sizeof(struct ifreq) && addr[i] == u->raw[SA_DATA + i]) {
+			n++;
+			continue;
+		}
+		TH_LOG("address byte %d: 0x%02x, %s (the caller had 0x%02x there)", i, addr[i],
+		       SA_DATA + i < sizeof(struct ifreq) ? "not the caller's" :
+		       "from past the ifreq", u->raw[SA_DATA + i]);
+	}
+	return n;
+}
+
+/*
+ * SIOCSIFHWADDR: an address that the kernel takes has only bytes of the
+ * caller's ifreq; one it refuses leaves the address as it was.
+ */
+TEST_F(hwaddr, ioctl_set_takes_only_the_ifreq)
+{
+	unsigned char before[KMAX_ADDR_LEN], after[KMAX_ADDR_LEN];
+	union ifreq_raw u;
+	int fd, r, len;
+
+	len = link_get_bytes(self->ifindex, IFLA_ADDRESS, before, sizeof(before));
+	ASSERT_EQ(self->d->addr_len, len);
+	ifreq_pattern(&u, self->d->name, self->d->type, 0x02);
+	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	ASSERT_LE(0, fd);
+	r = ioctl(fd, SIOCSIFHWADDR, &u.ifr) ? -errno : 0;
+	close(fd);
+	TH_LOG("%s: SIOCSIFHWADDR of a %zu-byte ifreq: %d", self->d->name, sizeof(u.ifr), r);
+	ASSERT_EQ(len, link_get_bytes(self->ifindex, IFLA_ADDRESS, after, sizeof(after)));
+	if (r) {
+		EXPECT_EQ(0, memcmp(before, after, len));
+		return;
+	}
+	EXPECT_EQ(len, bytes_from_ifreq(_metadata, &u, after, len));
+}
+
+/*
+ * The address of the single /proc/net/dev_mcast line of @name whose
+ * address starts with the two bytes @start (the device's own IPv6 and
+ * IPv4 groups start otherwise), or -1 when there is none (and -2 for more
+ * than one).
+ */
+static int dev_mcast(const char *name, const unsigned char *start, unsigned char *addr,
+		     int size)
+{
+	char line[256], dev[IFNAMSIZ + 1], hex[2 * KMAX_ADDR_LEN + 1];
+	int n = -1, found = 0, i, idx, users, global;
+	FILE *f = fopen("/proc/net/dev_mcast", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned char a[KMAX_ADDR_LEN];
+		int len;
+
+		if (sscanf(line, "%d %16s %d %d %64s", &idx, dev, &users, &global, hex) != 5 ||
+		    strcmp(dev, name))
+			continue;
+		len = strlen(hex) / 2;
+		for (i = 0; i < len; i++)
+			sscanf(hex + 2 * i, "%2hhx", &a[i]);
+		if (len < 2 || memcmp(a, start, 2))
+			continue;
+		found++;
+		n = len;
+		memcpy(addr, a, len < size ? len : size);
+	}
+	fclose(f);
+	return found > 1 ? -2 : n;
+}
+
+/*
+ * SIOCADDMULTI (an AF_UNSPEC address in ifr_hwaddr): an address that the
+ * kernel adds has only bytes of the caller's ifreq; one it refuses is
+ * not in the device's list.
+ */
+TEST_F(hwaddr, multicast_takes_only_the_ifreq)
+{
+	unsigned char got[KMAX_ADDR_LEN];
+	union ifreq_raw u;
+	int fd, r, n;
+
+	ifreq_pattern(&u, self->d->name, AF_UNSPEC, 0x01);
+	ASSERT_EQ(-1, dev_mcast(self->d->name, &u.raw[SA_DATA], got, sizeof(got)));
+	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	ASSERT_LE(0, fd);
+	r = ioctl(fd, SIOCADDMULTI, &u.ifr) ? -errno : 0;
+	TH_LOG("%s: SIOCADDMULTI of a %zu-byte ifreq: %d", self->d->name, sizeof(u.ifr), r);
+	n = dev_mcast(self->d->name, &u.raw[SA_DATA], got, sizeof(got));
+	if (r) {
+		EXPECT_EQ(-1, n);
+	} else {
+		ASSERT_EQ(self->d->addr_len, n);
+		EXPECT_EQ(n, bytes_from_ifreq(_metadata, &u, got, n));
+		EXPECT_EQ(0, ioctl(fd, SIOCDELMULTI, &u.ifr) ? -errno : 0);
+	}
+	close(fd);
 }
 
 /*

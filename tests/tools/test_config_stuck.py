@@ -35,6 +35,17 @@ def test_each_kind_named(tmp_path):
                                 "CONFIG_D should be unset (got: y)"], out
 
 
+def test_last_fragment_wins(tmp_path):
+    """As merge_config.sh merges: a later fragment's value replaces an
+    earlier one's, and only the last is requested (either way round)."""
+    rc, out = not_stuck(tmp_path, "CONFIG_A=m\n# CONFIG_D is not set\nCONFIG_C=y\n",
+                        "CONFIG_A=y\nCONFIG_D=y\n# CONFIG_C is not set\n")
+    assert rc == 0 and out == "", out
+    rc, out = not_stuck(tmp_path, "CONFIG_A=y\nCONFIG_D=y\n", "# CONFIG_A is not set\nCONFIG_D=m\n")
+    assert rc == 0
+    assert out.splitlines() == ["CONFIG_A should be unset (got: y)", "CONFIG_D=m (got: y)"], out
+
+
 def test_missing_fragment_fails(tmp_path):
     """A fragment that is not there is an error, not an empty list."""
     not_stuck(tmp_path)

@@ -12,7 +12,7 @@ import pytest
 from conftest import TOP, profile, run
 
 VARS = ("DIR TREE TREE_STAMP OBJ KSFT KSFT_SUMS RUN XRUN SRC KERNEL PACKAGES PROFILE_FILE LLVM "
-        "MACHINE GUESTS COVERAGE CMDLINE")
+        "MACHINE GUESTS COVERAGE CMDLINE KARCH")
 
 
 def env_of(top, *args, pre=""):
@@ -22,7 +22,7 @@ def env_of(top, *args, pre=""):
               + "; ".join(f'echo "{v}=${v}"' for v in VARS.split())
               + '; f=$(config_fragments) || exit 1; echo "FRAGS=$f"')
     rc, out = run(["sh", "-c", script], env={k: v for k, v in os.environ.items()
-                                              if k not in ("LLVM", "PATCH_LIMIT")})
+                                              if k not in ("LLVM", "PATCH_LIMIT", "ARCH")})
     if rc != 0:
         return rc, out
     return rc, dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
@@ -105,6 +105,28 @@ def test_another_kernel_has_its_own_source_and_trees(fragments):
     assert e["TREE"] == f"{b}/fixes/bisect-6.1/linux" and e["SRC"] == f"{b}/src-6.1", e
 
 
+def arch_of(top, *args, pre=""):
+    """KARCH and the ARCH that kbuild would see after run_env ARGS."""
+    rc, out = run(["sh", "-c", f"TOP={top}; BUILD={top}/build; . {top}/scripts/lib.sh; {pre} "
+                   f"run_env {' '.join(args)} || exit 1; "
+                   'echo "$KARCH ${ARCH-unset} $(sh -c \'echo ${ARCH-unset}\')"'],
+                  env={k: v for k, v in os.environ.items() if k != "ARCH"})
+    assert rc == 0, out
+    return out.split()
+
+
+def test_arch_is_exported_for_i386_only(fragments):
+    """kbuild's ARCH: exported for an i386 profile, unset for x86_64 ones
+    (the default), also after an i386 run in the same shell or an ARCH in
+    the caller's environment: the x86_64 builds keep their environment."""
+    top = fragments
+    profile(top, "i32", ARCH="i386")
+    assert arch_of(top, "main", "i32") == ["i386", "i386", "i386"]
+    assert arch_of(top, "main") == ["x86_64", "unset", "unset"]
+    assert arch_of(top, "main", pre="run_env main i32;") == ["x86_64", "unset", "unset"]
+    assert arch_of(top, "main", pre="export ARCH=arm;") == ["x86_64", "unset", "unset"]
+
+
 @pytest.mark.parametrize("bad, msg", [
     ({}, "no "),
     ({"MACHINE": ""}, "does not set MACHINE"),
@@ -116,6 +138,7 @@ def test_another_kernel_has_its_own_source_and_trees(fragments):
     ({"KERNEL": "123"}, "KERNEL=123, not a version"),
     ({"COMPILER": "icc"}, "COMPILER=icc, not clang or gcc"),
     ({"COVERAGE": "maybe"}, "COVERAGE=maybe, not yes or no"),
+    ({"ARCH": "arm64"}, "ARCH=arm64, not x86_64 or i386"),
     ({"FRAGMENTS": "boot nosuch"}, "no config/nosuch.config"),
 ])
 def test_bad_profile_fails(top, bad, msg):
