@@ -310,6 +310,29 @@ def kmsan(build, series):
     print()
 
 
+def i386(build):
+    """The 32-bit kernels of make i386 (BUILD/{none,fixes}/i386): each
+    one's results, and the address bytes hwaddr.c logged as not the
+    caller's on the baseline (the kernel stack that patches 2 and 4 keep
+    out of the address)."""
+    print("### 32-bit kernels (i386)\n")
+    print("`make i386`: the baseline and the fixes queue as i386 kernels built with gcc-12 "
+          "(config/profiles/i386.conf: no KASAN on i386; KFENCE, UBSAN bounds, FORTIFY), "
+          "tests/guest/hwaddr.c built as a 32-bit program.\n")
+    for k in ("none", "fixes"):
+        summary = results(build, f"{k}/i386")
+        if summary == "(not measured)":
+            sys.exit(f"report: no i386 run in {build}/{k}/i386 (make i386)")
+        print(f"- `{k}`: {summary}")
+    with open(f"{build}/none/i386/guest.ktap", encoding="utf-8", errors="replace") as f:
+        # "# FILE:LINE:CASE:address byte N: ..." (TH_LOG's prefix)
+        leaks = ["`{}`: {}".format(*l.split(":", 3)[2:]) for l in f if ":address byte " in l]
+    print(f"- bytes of the baseline's addresses that were not the caller's: {len(leaks)}")
+    for l in leaks:
+        print(f"  - {l.strip()}")
+    print()
+
+
 def selftests(build, series, others=()):
     """Section 8: the kernel's own selftests (tests/selftests/list), per
     kernel: cases and results from each kernel's guest.json, and make
@@ -440,6 +463,7 @@ def main():
     if others:
         designs(build, series, others)
     kmsan(build, series)
+    i386(build)
     compile_time()
     selftests(build, series, others)
     distro(build)
