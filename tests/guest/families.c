@@ -201,7 +201,7 @@ TEST(ephemeral_ports_above_fixed_ports)
 	unsigned int lo, hi;
 	FILE *f = fopen("/proc/sys/net/ipv4/ip_local_port_range", "r");
 
-	ASSERT_NE(NULL, f) TH_LOG("ip_local_port_range: %s", strerror(errno));
+	ASSERT_TRUE(f != NULL) TH_LOG("ip_local_port_range: %s", strerror(errno));
 	ASSERT_EQ(2, fscanf(f, "%u %u", &lo, &hi));
 	fclose(f);
 	EXPECT_LT(47999, lo) TH_LOG("ephemeral ports %u-%u", lo, hi);

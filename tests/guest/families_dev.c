@@ -466,7 +466,7 @@ TEST(xdp)
 
 	umem = mmap(NULL, XDP_FRAMES * XDP_FRAME, PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ASSERT_NE(MAP_FAILED, umem);
+	ASSERT_TRUE(umem != MAP_FAILED);
 	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
 		memset(buf, 0, sizeof(buf));
 		xdp_addr((struct sockaddr_storage *)buf, 1);

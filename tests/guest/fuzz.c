@@ -1295,7 +1295,7 @@ FIXTURE(fuzz)
 
 FIXTURE_SETUP(fuzz)
 {
-	ASSERT_NE(NULL, st);
+	ASSERT_TRUE(st != NULL);
 }
 
 FIXTURE_TEARDOWN(fuzz)

@@ -31,6 +31,7 @@
 #include <net/if_arp.h>
 #include <net/route.h>
 #include <netinet/in.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,9 @@
 
 #define KMAX_ADDR_LEN	32	/* the kernel's MAX_ADDR_LEN */
 #define SA_DATA_LEN	14	/* sizeof(((struct sockaddr *)0)->sa_data) */
-#define IFR_TAIL	32	/* offset of the ifreq bytes after ifr_hwaddr */
+/* The ifreq bytes after ifr_hwaddr: 8 in a 64-bit program, none in a 32-bit one. */
+#define IFR_TAIL	(offsetof(struct ifreq, ifr_hwaddr) + sizeof(struct sockaddr))
+#define IFR_TAIL_LEN	(sizeof(struct ifreq) - IFR_TAIL)
 
 #define R(r)	tr_ret((r), -(r))
 
@@ -250,7 +253,7 @@ TEST_F(ioc, hwaddr_get)
 		r = xioctl(self->fd, SIOCGIFHWADDR, &ifr);
 		tr_line("SIOCGIFHWADDR -> %s family %u sa_data %s tail %s", R(r),
 			ifr.ifr_hwaddr.sa_family, hx(ifr.ifr_hwaddr.sa_data, SA_DATA_LEN),
-			hx(ifr_tail(&ifr), 8));
+			hx(ifr_tail(&ifr), IFR_TAIL_LEN));
 		ASSERT_EQ(0, r);
 		EXPECT_EQ(d->type, ifr.ifr_hwaddr.sa_family);
 		EXPECT_EQ(0, memcmp(ifr.ifr_hwaddr.sa_data, want, n));
@@ -289,12 +292,12 @@ TEST_F(ioc, hwaddr_set)
 			ifr.ifr_hwaddr.sa_data[0] = 0x02;
 			for (r = 1; r < SA_DATA_LEN; r++)
 				ifr.ifr_hwaddr.sa_data[r] = 0x20 + r;
-			for (r = 0; r < 8; r++)
+			for (r = 0; r < (int)IFR_TAIL_LEN; r++)
 				ifr_tail(&ifr)[r] = 0xe0 + r;
 			r = xioctl(self->fd, SIOCSIFHWADDR, &ifr);
 			tr_line("SIOCSIFHWADDR family %u sa_data %s tail %s -> %s",
 				ifr.ifr_hwaddr.sa_family, hx(ifr.ifr_hwaddr.sa_data, SA_DATA_LEN),
-				hx(ifr_tail(&ifr), 8), R(r));
+				hx(ifr_tail(&ifr), IFR_TAIL_LEN), R(r));
 			tr_link(d);
 			want = hwaddr_set_err(d, self->patched, !j);
 			EXPECT_EQ(want, r);
@@ -351,7 +354,7 @@ TEST_F(ioc, hwbroadcast)
 			ifr.ifr_hwaddr.sa_family = j ? d->type + 1 : d->type;
 			for (r = 0; r < SA_DATA_LEN; r++)
 				ifr.ifr_hwaddr.sa_data[r] = 0x40 + r;
-			for (r = 0; r < 8; r++)
+			for (r = 0; r < (int)IFR_TAIL_LEN; r++)
 				ifr_tail(&ifr)[r] = 0xe0 + r;
 			r = xioctl(self->fd, SIOCSIFHWBROADCAST, &ifr);
 			tr_line("SIOCSIFHWBROADCAST family %u sa_data %s -> %s",
@@ -392,7 +395,7 @@ static int inet_ioc(int fd, unsigned long cmd, const char *cmdname, const char *
 	else
 		tr_line("%s %s family %d -> 0 family %u %s addr %s tail %s", cmdname, name,
 			family, ifr->ifr_addr.sa_family, ifr_ip(ifr),
-			hx(&ifr->ifr_addr, sizeof(struct sockaddr)), hx(ifr_tail(ifr), 8));
+			hx(&ifr->ifr_addr, sizeof(struct sockaddr)), hx(ifr_tail(ifr), IFR_TAIL_LEN));
 	return r;
 }
 
@@ -410,7 +413,7 @@ static int inet_ioc(int fd, unsigned long cmd, const char *cmdname, const char *
 	EXPECT_EQ(AF_INET, _ifr.ifr_addr.sa_family);				\
 	EXPECT_STREQ(want, ifr_ip(&_ifr));					\
 	EXPECT_EQ(0, memcmp(_ifr.ifr_addr.sa_data + 6, "\0\0\0\0\0\0\0\0", 8));	\
-	EXPECT_EQ(0, memcmp(ifr_tail(&_ifr), _canary, 8));			\
+	EXPECT_EQ(0, memcmp(ifr_tail(&_ifr), _canary, IFR_TAIL_LEN));			\
 } while (0)
 
 /*
@@ -581,9 +584,9 @@ TEST_F(ioc, ifconf)
 
 			tr_line("  [base + %d] %.16s family %u %s addr %s tail %s", n - base / sz,
 				e->ifr_name, e->ifr_addr.sa_family, ifr_ip(e),
-				hx(&e->ifr_addr, sizeof(struct sockaddr)), hx(ifr_tail(e), 8));
+				hx(&e->ifr_addr, sizeof(struct sockaddr)), hx(ifr_tail(e), IFR_TAIL_LEN));
 			EXPECT_EQ(AF_INET, e->ifr_addr.sa_family);
-			EXPECT_EQ(0, memcmp(ifr_tail(e), "\0\0\0\0\0\0\0\0", 8));
+			EXPECT_EQ(0, memcmp(ifr_tail(e), "\0\0\0\0\0\0\0\0", IFR_TAIL_LEN));
 		}
 		if (lens[i] == 3 * sz) {
 			n = base / sz;
@@ -1101,11 +1104,11 @@ static int multi(int fd, unsigned long cmd, const char *cmdname, const char *dev
 	ifr_init(&ifr, dev, 0);
 	ifr.ifr_hwaddr.sa_family = family;
 	memcpy(ifr.ifr_hwaddr.sa_data, addr, SA_DATA_LEN);
-	for (i = 0; i < 8; i++)
+	for (i = 0; i < (int)IFR_TAIL_LEN; i++)
 		ifr_tail(&ifr)[i] = 0xe0 + i;
 	r = xioctl(fd, cmd, &ifr);
 	tr_line("%s family %d sa_data %s tail %s -> %s", cmdname, family,
-		hx(addr, SA_DATA_LEN), hx(ifr_tail(&ifr), 8), R(r));
+		hx(addr, SA_DATA_LEN), hx(ifr_tail(&ifr), IFR_TAIL_LEN), R(r));
 	return r;
 }
 

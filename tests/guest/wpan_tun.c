@@ -478,20 +478,27 @@ static char ifaddr_dev[IF_NAMESIZE];
  */
 static int ifaddr(bool set)
 {
-	struct ifreq ifr = { 0 };
-	struct wpan_sockaddr *sa = (struct wpan_sockaddr *)&ifr.ifr_addr;
+	/*
+	 * The 20-byte sockaddr_ieee802154 goes past a 32-bit program's 32-byte
+	 * ifreq; the kernel copies the ifreq and uses the first 12 bytes of it.
+	 */
+	union {
+		struct ifreq ifr;
+		char room[sizeof(struct ifreq) + sizeof(struct wpan_sockaddr)];
+	} u = { 0 };
+	struct wpan_sockaddr *sa = (struct wpan_sockaddr *)&u.ifr.ifr_addr;
 	int fd = socket(AF_IEEE802154, SOCK_DGRAM, 0), ret;
 
 	if (fd < 0)
 		return -errno;
-	strcpy(ifr.ifr_name, ifaddr_dev);
+	strcpy(u.ifr.ifr_name, ifaddr_dev);
 	if (set) {
 		sa->family = AF_IEEE802154;
 		sa->addr.addr_type = WPAN_ADDR_SHORT;
 		sa->addr.pan_id = IFADDR_PAN;
 		sa->addr.short_addr = IFADDR_SHORT;
 	}
-	ret = ioctl(fd, set ? SIOCSIFADDR : SIOCGIFADDR, &ifr) ? -errno : 0;
+	ret = ioctl(fd, set ? SIOCSIFADDR : SIOCGIFADDR, &u.ifr) ? -errno : 0;
 	if (!ret && !set)
 		ret = !(sa->family == AF_IEEE802154 &&
 			sa->addr.addr_type == WPAN_ADDR_SHORT &&
@@ -699,7 +706,7 @@ FIXTURE_SETUP(wpan_reach)
 		ASSERT_LE(0, self->ifradio);
 		wpan = new_wpan_dev(before);
 		ASSERT_LT(0, wpan);
-		ASSERT_NE(NULL, if_indextoname(wpan, ifaddr_dev));
+		ASSERT_TRUE(if_indextoname(wpan, ifaddr_dev) != NULL);
 		/* a new radio's WPAN device is down, its PAN id 0xffff */
 		ASSERT_EQ(-EADDRNOTAVAIL, ifaddr(false));
 		if (variant->step == STEP_GET_IFADDR)
