@@ -13,7 +13,8 @@
 # sums go to $KSFT_SUMS ($BUILD/$SERIES/selftests.sha256): the series
 # changes no UAPI header, so both kernels must get byte-identical programs
 # (make compare).
-# Built with gcc, like the guest programs, whatever compiler the kernel has.
+# Built with gcc, like the guest programs, whatever compiler the kernel has;
+# for an i386 profile as 32-bit programs, into a folder of their own.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
@@ -25,6 +26,9 @@ lines=$(selftest_list)
 progs=$(printf '%s\n' "$lines" | awk '{ print $2 }')
 [ -n "$progs" ] || { echo "build-selftests: no programs in tests/selftests/list"; exit 1; }
 make -s -C "$TREE" O="$K" headers
+# A 32-bit kernel runs 32-bit programs (the profile's ARCH).
+m=
+[ "$KARCH" != i386 ] || m=-m32
 for d in $(for p in $progs; do dirname "$p"; done | LC_ALL=C sort -u); do
 	goals=$(for p in $progs; do
 		if [ "$(dirname "$p")" = "$d" ]; then echo "$K/kselftest/$p"; fi
@@ -32,7 +36,8 @@ for d in $(for p in $progs; do dirname "$p"; done | LC_ALL=C sort -u); do
 	mkdir -p "$K/kselftest/$d"
 	# shellcheck disable=SC2086
 	env -u LLVM -u CC make -s -C "$TREE/tools/testing/selftests/$d" OUTPUT="$K/kselftest/$d" \
-		KHDR_INCLUDES="-isystem $K/usr/include" USERCFLAGS=-g0 USERLDFLAGS=-static $goals
+		KHDR_INCLUDES="-isystem $K/usr/include" USERCFLAGS="$m -g0" \
+		USERLDFLAGS="$m -static" $goals
 done
 n=0
 for p in $progs; do

@@ -39,13 +39,15 @@ build_env() {
 #           $BUILD/$SERIES/$PROFILE for the others, $BUILD/$SERIES/bisect$K
 #           for a bisect prefix
 #   OBJ     its kernel objects, $DIR/obj
-#   KSFT    the kernel selftests built from TREE, $BUILD/$SERIES/ksft$K,
+#   KSFT    the kernel selftests built from TREE, $BUILD/$SERIES/ksft$K
+#           (ksft$K-i386 for an i386 profile: 32-bit programs),
 #           and KSFT_SUMS their programs' sha256 sums,
 #           $BUILD/$SERIES/selftests$K.sha256
 #   RUN     its name in messages and in tests/expect/: SERIES, or
 #           SERIES-PROFILE
 #   XRUN    the name the guest suite's expected failures go by (expect_files):
-#           SERIES, or SERIES-vKERNEL for another tree
+#           SERIES, or SERIES-vKERNEL for another tree; -ARCH added for
+#           another architecture (none-i386)
 # kernel_suffix: what another kernel tree's paths add (K above): "" for
 # 6.12, "-KERNEL" else (profile_env first). run_env and scratch_env use it.
 kernel_suffix() {
@@ -60,7 +62,10 @@ run_env() {
 	SERIES=${1:?usage: $0 SERIES [PROFILE]}
 	profile_env "${2:-test}" || return 1
 	_k=$(kernel_suffix)
-	XRUN=$SERIES${_k:+-v$KERNEL}
+	# another architecture: its own selftests (32-bit programs) and pins
+	_a=
+	[ "$KARCH" = x86_64 ] || _a=-$KARCH
+	XRUN=$SERIES${_k:+-v$KERNEL}$_a
 	SRC=$BUILD/src$_k
 	if [ "$PROFILE" = test ]; then
 		DIR=$BUILD/$SERIES
@@ -78,8 +83,8 @@ run_env() {
 	fi
 	TREE_STAMP=$(dirname "$TREE")/tree$_k.stamp
 	OBJ=$DIR/obj
-	KSFT=$BUILD/$SERIES/ksft$_k
-	KSFT_SUMS=$BUILD/$SERIES/selftests$_k.sha256
+	KSFT=$BUILD/$SERIES/ksft$_k$_a
+	KSFT_SUMS=$BUILD/$SERIES/selftests$_k$_a.sha256
 }
 
 # profile_env PROFILE: read config/profiles/PROFILE.conf (its lines: run_env

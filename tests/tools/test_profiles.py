@@ -127,6 +127,21 @@ def test_arch_is_exported_for_i386_only(fragments):
     assert arch_of(top, "main", pre="export ARCH=arm;") == ["x86_64", "unset", "unset"]
 
 
+def test_another_arch_has_its_own_selftests_and_pins(fragments):
+    """An i386 profile shares the series' tree, but its selftests are
+    32-bit programs of their own and its pinned failures go by
+    SERIES-i386."""
+    top = fragments
+    profile(top, "i32", ARCH="i386")
+    rc, e = env_of(top, "none", "i32")
+    assert rc == 0, e
+    b = f"{top}/build"
+    assert e["TREE"] == f"{b}/none/linux" and e["DIR"] == f"{b}/none/i32", e
+    assert e["KSFT"] == f"{b}/none/ksft-i386", e
+    assert e["KSFT_SUMS"] == f"{b}/none/selftests-i386.sha256", e
+    assert e["XRUN"] == "none-i386" and e["RUN"] == "none-i32" and e["KARCH"] == "i386", e
+
+
 @pytest.mark.parametrize("bad, msg", [
     ({}, "no "),
     ({"MACHINE": ""}, "does not set MACHINE"),
