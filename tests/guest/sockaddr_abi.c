@@ -20,6 +20,8 @@
 #include "kselftest_harness.h"
 
 #define ROW(expr, want) { #expr, (expr), (want) }
+/* The value for a 64-bit program, and for a 32-bit one (i386). */
+#define LP64(v64, v32) (sizeof(long) == 8 ? (v64) : (v32))
 
 TEST(layout)
 {
@@ -34,25 +36,27 @@ TEST(layout)
 		ROW(_Alignof(struct sockaddr), 2),
 		ROW(sizeof(struct sockaddr_storage), 128),
 		ROW(offsetof(struct sockaddr_storage, ss_family), 0),
-		ROW(_Alignof(struct sockaddr_storage), 8),
+		ROW(_Alignof(struct sockaddr_storage), LP64(8, 4)),
 		ROW(sizeof(struct sockaddr_in), 16),
 		ROW(sizeof(struct sockaddr_in6), 28),
 		ROW(sizeof(struct sockaddr_un), 110),
-		ROW(sizeof(struct ifreq), 40),
+		ROW(sizeof(struct ifreq), LP64(40, 32)),
 		ROW(offsetof(struct ifreq, ifr_hwaddr), 16),
 		ROW(sizeof(struct arpreq), 68),
 		ROW(offsetof(struct arpreq, arp_ha), 16),
 		ROW(offsetof(struct arpreq, arp_flags), 32),
 		ROW(offsetof(struct arpreq, arp_netmask), 36),
-		ROW(sizeof(struct rtentry), 120),
-		ROW(offsetof(struct rtentry, rt_gateway), 24),
-		ROW(offsetof(struct rtentry, rt_genmask), 40),
+		ROW(sizeof(struct rtentry), LP64(120, 84)),
+		ROW(offsetof(struct rtentry, rt_gateway), LP64(24, 20)),
+		ROW(offsetof(struct rtentry, rt_genmask), LP64(40, 36)),
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+	/* the braces matter: EXPECT_EQ() is more than one statement */
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		EXPECT_EQ(rows[i].want, rows[i].got)
 			TH_LOG("%s is %zu, want %zu", rows[i].what, rows[i].got, rows[i].want);
+	}
 }
 
 FIXTURE(name)
