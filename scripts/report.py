@@ -310,16 +310,16 @@ def kmsan(build, series):
     print()
 
 
-def i386(build):
-    """The 32-bit kernels of make i386 (BUILD/{none,fixes}/i386): each
-    one's results, and the address bytes hwaddr.c logged as not the
+def i386(build, series):
+    """The 32-bit kernels of make i386 (BUILD/{none,fixes,SERIES}/i386):
+    each one's results, and the address bytes hwaddr.c logged as not the
     caller's on the baseline (the kernel stack that patches 2 and 4 keep
     out of the address)."""
     print("### 32-bit kernels (i386)\n")
-    print("`make i386`: the baseline and the fixes queue as i386 kernels built with gcc-12 "
-          "(config/profiles/i386.conf: no KASAN on i386; KFENCE, UBSAN bounds, FORTIFY), "
-          "tests/guest/hwaddr.c built as a 32-bit program.\n")
-    for k in ("none", "fixes"):
+    print("`make i386`: the baseline, the fixes queue and the series as i386 kernels built "
+          "with gcc-12 (config/profiles/i386.conf: no KASAN on i386; KFENCE, UBSAN bounds, "
+          "FORTIFY), the guest suite and the selftests built as 32-bit programs.\n")
+    for k in ("none", "fixes", series):
         summary = results(build, f"{k}/i386")
         if summary == "(not measured)":
             sys.exit(f"report: no i386 run in {build}/{k}/i386 (make i386)")
@@ -463,7 +463,7 @@ def main():
     if others:
         designs(build, series, others)
     kmsan(build, series)
-    i386(build)
+    i386(build, series)
     compile_time()
     selftests(build, series, others)
     distro(build)

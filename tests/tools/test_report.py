@@ -358,8 +358,8 @@ def test_bench_json_not_whole(tmp_path, text):
     assert "not the benchmark's JSON" in str(e.value), e.value
 
 
-# report.py's i386 section reads what make i386 left (BUILD/{none,fixes}/i386):
-# both summaries, and the baseline's logged address bytes with their case;
+# report.py's i386 section reads what make i386 left (BUILD/{none,fixes,main}/i386):
+# the three summaries, and the baseline's logged address bytes with their case;
 # a missing run is an error.
 def i386_section(tmp_path, runs):
     import importlib
@@ -376,18 +376,19 @@ def i386_section(tmp_path, runs):
             " the ifreq (the caller had 0xa0 there)\n    # a line about an address byte\n")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        report_py.i386(str(tmp_path))
+        report_py.i386(str(tmp_path), "main")
     return out.getvalue()
 
 
 def test_i386_section(tmp_path):
-    out = i386_section(tmp_path, ("none", "fixes"))
+    out = i386_section(tmp_path, ("none", "fixes", "main"))
     assert "`none`: none: 9 passed" in out and "`fixes`: fixes: 9 passed" in out, out
+    assert "`main`: main: 9 passed" in out, out
     assert "not the caller's: 1\n" in out, out
     assert "  - `ioctl_set_takes_only_the_ifreq`: address byte 14: 0xc3, from past" in out, out
 
 
 def test_i386_not_run(tmp_path):
     with pytest.raises(SystemExit) as e:
-        i386_section(tmp_path, ("none",))
+        i386_section(tmp_path, ("none", "fixes"))
     assert "no i386 run" in str(e.value)
