@@ -6,14 +6,17 @@
  * and ioc6tm0, a team whose port is ioc6t0). Values are read back and
  * compared byte for byte; bad lengths must get a clean errno.
  *
- * The *_takes_only_the_ifreq cases look at where the bytes of an address
- * set through SIOCSIFHWADDR or added through SIOCADDMULTI come from: all
- * must be bytes of the caller's struct ifreq. On a 64-bit kernel the ifreq
- * is 40 bytes long and the two bytes a 16-byte address takes after
- * sa_data are the caller's (a wrong result, patches 2 and 4); on a 32-bit
- * one (config/profiles/i386.conf) it is 32 bytes long, ifr_hwaddr is its
- * last member, and those two bytes come from past the kernel's copy of it.
+ * The ifreq_bytes rows look at where the bytes of an address set through
+ * SIOCSIFHWADDR or added through SIOCADDMULTI come from: all must be bytes
+ * of the caller's struct ifreq. A 64-bit program on a 64-bit kernel has a
+ * 40-byte ifreq, and the two bytes a 16-byte address takes after sa_data
+ * are the caller's (a wrong result, patches 2 and 4); a 32-bit program on
+ * a 32-bit kernel (config/profiles/i386.conf) has a 32-byte one that ends
+ * with ifr_hwaddr, and those two bytes come from past the kernel's copy of
+ * it. (A 32-bit program on a 64-bit kernel, which the suite does not run,
+ * would see the zeroes of the compat copy and fail the same way.)
  */
+#define _GNU_SOURCE
 #include <net/if_arp.h>
 #include <net/if.h>
 #include <stddef.h>
@@ -21,6 +24,7 @@
 #include <string.h>
 
 #include "kselftest_harness.h"
+#include "lib/child.h"
 #include "lib/devices.h"
 #include "lib/rtnl.h"
 
@@ -163,16 +167,17 @@ TEST_F(hwaddr, ioctl_get)
 /* SA_DATA: where ifr_hwaddr.sa_data starts in a struct ifreq. */
 #define SA_DATA (offsetof(struct ifreq, ifr_hwaddr) + offsetof(struct sockaddr, sa_data))
 
-/*
- * A struct ifreq for @name at the start of @raw, every other byte of @raw
- * (inside the ifreq and past it) a known pattern; the address starts with
- * the byte @first at sa_data.
- */
+/* A struct ifreq and room after it in the caller's memory. */
 union ifreq_raw {
 	struct ifreq ifr;
 	unsigned char raw[2 * sizeof(struct ifreq)];
 };
 
+/*
+ * A struct ifreq for @name at the start of @u, every other byte of @u
+ * (inside the ifreq and past it) a known pattern; the address starts with
+ * the byte @first at sa_data.
+ */
 static void ifreq_pattern(union ifreq_raw *u, const char *name, int family,
 			  unsigned char first)
 {
@@ -210,10 +215,50 @@ static int bytes_from_ifreq(struct __test_metadata *_metadata, const union ifreq
 }
 
 /*
+ * The devices of the hwaddr rows, and the team once more as uid 65534 in a
+ * user and network namespace of its own (CAP_NET_ADMIN there only).
+ */
+FIXTURE(ifreq_bytes)
+{
+	const struct test_dev *d;
+	int ifindex;
+};
+
+FIXTURE_VARIANT(ifreq_bytes)
+{
+	int dev;
+	bool userns;
+};
+
+FIXTURE_VARIANT_ADD(ifreq_bytes, dummy) { .dev = D_DUMMY };
+FIXTURE_VARIANT_ADD(ifreq_bytes, ip6tnl) { .dev = D_IP6TNL0 };
+FIXTURE_VARIANT_ADD(ifreq_bytes, ip6gre) { .dev = D_IP6GRE0 };
+FIXTURE_VARIANT_ADD(ifreq_bytes, team_over_ip6tnl) { .dev = D_TEAM };
+FIXTURE_VARIANT_ADD(ifreq_bytes, team_over_ip6tnl_userns) { .dev = D_TEAM, .userns = true };
+
+FIXTURE_SETUP(ifreq_bytes)
+{
+	self->d = &devs[variant->dev];
+	/* each test is a process of its own */
+	if (variant->userns) {
+		ASSERT_EQ(0, nobody_in_own_netns());
+	} else {
+		dev_teardown(self->d);	/* left over by a crashed run */
+	}
+	self->ifindex = dev_setup(self->d);
+	ASSERT_NE(0, self->ifindex) TH_LOG("no device %s", self->d->name);
+}
+
+FIXTURE_TEARDOWN(ifreq_bytes)
+{
+	dev_teardown(self->d);
+}
+
+/*
  * SIOCSIFHWADDR: an address that the kernel takes has only bytes of the
  * caller's ifreq; one it refuses leaves the address as it was.
  */
-TEST_F(hwaddr, ioctl_set_takes_only_the_ifreq)
+TEST_F(ifreq_bytes, ioctl_set_takes_only_the_ifreq)
 {
 	unsigned char before[KMAX_ADDR_LEN], after[KMAX_ADDR_LEN];
 	union ifreq_raw u;
@@ -238,8 +283,8 @@ TEST_F(hwaddr, ioctl_set_takes_only_the_ifreq)
 /*
  * The address of the single /proc/net/dev_mcast line of @name whose
  * address starts with the two bytes @start (the device's own IPv6 and
- * IPv4 groups start otherwise), or -1 when there is none (and -2 for more
- * than one).
+ * IPv4 groups start otherwise), or -1 when there is none (-2 for more
+ * than one, -3 when the file cannot be read or a line parsed).
  */
 static int dev_mcast(const char *name, const unsigned char *start, unsigned char *addr,
 		     int size)
@@ -249,7 +294,7 @@ static int dev_mcast(const char *name, const unsigned char *start, unsigned char
 	FILE *f = fopen("/proc/net/dev_mcast", "r");
 
 	if (!f)
-		return -1;
+		return -3;
 	while (fgets(line, sizeof(line), f)) {
 		unsigned char a[KMAX_ADDR_LEN];
 		int len;
@@ -258,8 +303,12 @@ static int dev_mcast(const char *name, const unsigned char *start, unsigned char
 		    strcmp(dev, name))
 			continue;
 		len = strlen(hex) / 2;
-		for (i = 0; i < len; i++)
-			sscanf(hex + 2 * i, "%2hhx", &a[i]);
+		for (i = 0; i < len; i++) {
+			if (sscanf(hex + 2 * i, "%2hhx", &a[i]) != 1) {
+				fclose(f);
+				return -3;
+			}
+		}
 		if (len < 2 || memcmp(a, start, 2))
 			continue;
 		found++;
@@ -275,7 +324,7 @@ static int dev_mcast(const char *name, const unsigned char *start, unsigned char
  * kernel adds has only bytes of the caller's ifreq; one it refuses is
  * not in the device's list.
  */
-TEST_F(hwaddr, multicast_takes_only_the_ifreq)
+TEST_F(ifreq_bytes, multicast_takes_only_the_ifreq)
 {
 	unsigned char got[KMAX_ADDR_LEN];
 	union ifreq_raw u;

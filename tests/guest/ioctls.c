@@ -395,14 +395,15 @@ static int inet_ioc(int fd, unsigned long cmd, const char *cmdname, const char *
 	else
 		tr_line("%s %s family %d -> 0 family %u %s addr %s tail %s", cmdname, name,
 			family, ifr->ifr_addr.sa_family, ifr_ip(ifr),
-			hx(&ifr->ifr_addr, sizeof(struct sockaddr)), hx(ifr_tail(ifr), IFR_TAIL_LEN));
+			hx(&ifr->ifr_addr, sizeof(struct sockaddr)),
+			hx(ifr_tail(ifr), IFR_TAIL_LEN));
 	return r;
 }
 
 #define INET_IOC(cmd, ...) inet_ioc(self->fd, cmd, #cmd, __VA_ARGS__)
 #define INET_IOC_NAMED(cmd, cmdname, ...) inet_ioc(self->fd, cmd, cmdname, __VA_ARGS__)
 
-/* Get @cmd and compare with @want; a get also leaves ifreq bytes 32..39. */
+/* Get @cmd and compare with @want; a get also leaves the ifreq's tail (bytes 32..39 of 40). */
 #define EXPECT_GET(cmd, name, want) EXPECT_GET_NAMED(cmd, #cmd, name, want)
 #define EXPECT_GET_NAMED(cmd, cmdname, name, want) do {					\
 	struct ifreq _ifr;							\
@@ -413,7 +414,7 @@ static int inet_ioc(int fd, unsigned long cmd, const char *cmdname, const char *
 	EXPECT_EQ(AF_INET, _ifr.ifr_addr.sa_family);				\
 	EXPECT_STREQ(want, ifr_ip(&_ifr));					\
 	EXPECT_EQ(0, memcmp(_ifr.ifr_addr.sa_data + 6, "\0\0\0\0\0\0\0\0", 8));	\
-	EXPECT_EQ(0, memcmp(ifr_tail(&_ifr), _canary, IFR_TAIL_LEN));			\
+	EXPECT_EQ(0, memcmp(ifr_tail(&_ifr), _canary, IFR_TAIL_LEN));		\
 } while (0)
 
 /*
@@ -584,7 +585,8 @@ TEST_F(ioc, ifconf)
 
 			tr_line("  [base + %d] %.16s family %u %s addr %s tail %s", n - base / sz,
 				e->ifr_name, e->ifr_addr.sa_family, ifr_ip(e),
-				hx(&e->ifr_addr, sizeof(struct sockaddr)), hx(ifr_tail(e), IFR_TAIL_LEN));
+				hx(&e->ifr_addr, sizeof(struct sockaddr)),
+				hx(ifr_tail(e), IFR_TAIL_LEN));
 			EXPECT_EQ(AF_INET, e->ifr_addr.sa_family);
 			EXPECT_EQ(0, memcmp(ifr_tail(e), "\0\0\0\0\0\0\0\0", IFR_TAIL_LEN));
 		}
