@@ -30,7 +30,8 @@ make -s -C "$TREE" O="$OBJ" tinyconfig >/dev/null
 (cd "$TREE" && scripts/kconfig/merge_config.sh -m -O "$OBJ" "$OBJ/.config" $FRAGMENTS >/dev/null)
 make -s -C "$TREE" O="$OBJ" olddefconfig >/dev/null
 
-# Every line of every fragment must be in the final .config, as written.
+# Every option of the fragments must be in the final .config as the last
+# fragment that sets it asks (scripts/lib.sh config_not_stuck).
 # shellcheck disable=SC2086
 bad=$(config_not_stuck "$OBJ/.config" $FRAGMENTS)
 nbad=$(printf '%s' "$bad" | awk 'END { print NR }')

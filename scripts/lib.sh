@@ -309,9 +309,9 @@ config_not_stuck() {
 	} }
 	function want(sym, v) { if (!(sym in req)) order[n++] = sym; req[sym] = v }
 	/^CONFIG_/ { split($0, kv, "="); want(kv[1], substr($0, length(kv[1]) + 2)) }
-	/^# CONFIG_.* is not set/ { want($2, "") }
+	/^# CONFIG_.* is not set/ { want($2, "\001unset") }
 	END { for (i = 0; i < n; i++) { s = order[i]; v = req[s]
-		if (v == "") { if (s in have) print s " should be unset (got: " have[s] ")" }
+		if (v == "\001unset") { if (s in have) print s " should be unset (got: " have[s] ")" }
 		else if (!(s in have)) print s "=" v " (got: not set)"
 		else if (have[s] != v) print s "=" v " (got: " have[s] ")" } }'
 }

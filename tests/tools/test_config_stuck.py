@@ -46,6 +46,12 @@ def test_last_fragment_wins(tmp_path):
     assert out.splitlines() == ["CONFIG_A should be unset (got: y)", "CONFIG_D=m (got: y)"], out
 
 
+def test_empty_value_is_not_unset(tmp_path):
+    """CONFIG_X= asks for an empty value, not for X to be unset."""
+    rc, out = not_stuck(tmp_path, "CONFIG_E=\n")
+    assert rc == 0 and out.splitlines() == ["CONFIG_E= (got: not set)"], out
+
+
 def test_missing_fragment_fails(tmp_path):
     """A fragment that is not there is an error, not an empty list."""
     not_stuck(tmp_path)
