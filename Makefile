@@ -188,10 +188,10 @@ surface: tree
 abi-layout:
 	@. $(S)/lib.sh && stage abi-layout $(S)/abi-layout.sh none $(SERIES)
 
-# Both test kernels, the other design (patches-legacy), the KMSAN kernel and the
-# i386 kernels,
-# then what only the report needs (scripts/report.sh: also compile-touched,
-# fixes-alone and backport-build); docs/RESULTS.md is a copy of its result.
+# Both test kernels, the other design (patches-legacy), the KMSAN kernel and
+# the i386 kernels, then what only the report needs (scripts/report.sh:
+# also compile-touched, fixes-alone and backport-build); docs/RESULTS.md is
+# a copy of its result.
 report: run baseline
 	$(MAKE) run SERIES=legacy
 	$(MAKE) kmsan
