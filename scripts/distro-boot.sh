@@ -53,6 +53,7 @@ expect_files
 set --
 [ -z "$XFAIL" ] || set -- --xfail "$XFAIL"
 [ -z "$SKIP" ] || set -- "$@" --skip "$SKIP"
+[ -z "$FLAKY" ] || set -- "$@" --flaky "$FLAKY"
 verdict=0
 python3 "$TOP/scripts/summary.py" "$@" --json "$DIR/summary.json" --ktap distro="$result" \
 	distro="$DIR/distro.json" >"$DIR/summary.txt" || verdict=1

@@ -520,7 +520,7 @@ guest_console_clean() {
 		--bad "$DIR/console.bad" "$@" "$DIR/console.log"
 }
 
-# expect_files: XFAIL and SKIP, the run's pinned expectations for
+# expect_files: XFAIL, SKIP and FLAKY, the run's pinned expectations for
 # summary.py (tests/expect/; empty when there is no file, and then no case
 # may fail or skip). The guest suite's expected failures go by series and
 # kernel, XRUN (the baseline fails the bounds cases under every profile;
@@ -530,12 +530,15 @@ guest_console_clean() {
 expect_files() {
 	if [ "$GUESTS" = suite ]; then
 		XFAIL=$TOP/tests/expect/$XRUN.xfail
+		FLAKY=$TOP/tests/expect/$XRUN.flaky
 	else
 		XFAIL=$TOP/tests/expect/$RUN.xfail
+		FLAKY=$TOP/tests/expect/$RUN.flaky
 	fi
 	SKIP=$TOP/tests/expect/$RUN.skip
 	[ -f "$XFAIL" ] || XFAIL=
 	[ -f "$SKIP" ] || SKIP=
+	[ -f "$FLAKY" ] || FLAKY=
 }
 
 # guest_files: the files the guest sent on its "files" port, one "### NAME" section

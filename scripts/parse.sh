@@ -35,6 +35,7 @@ $KUNIT --json="$DIR/guest.json" "$DIR/guest.ktap" >"$DIR/guest.txt" 2>&1 || true
 # The cases this run is expected to fail or to skip (lib.sh expect_files).
 expect_files
 [ -z "$SKIP" ] || set -- --skip "$SKIP" "$@"
+[ -z "$FLAKY" ] || set -- --flaky "$FLAKY" "$@"
 [ -z "$XFAIL" ] || set -- --xfail "$XFAIL" "$@"
 # The verdict is summary.py's exit status, not a search of its text.
 python3 "$TOP/scripts/summary.py" --json "$DIR/summary.json" --ktap guest="$DIR/guest.ktap" \

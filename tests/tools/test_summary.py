@@ -99,3 +99,27 @@ def test_program_status(tmp_path, top, cases, rc, text):
     assert got == rc and text in out, out
     if "program_failed" in text:
         assert "1 failed" in out, out
+
+
+# --flaky: a case whose result on this kernel varies between runs passes or
+# fails without deciding the verdict, and is counted apart; one that skips
+# or does not run fails the run. Its failure still explains its program's
+# "not ok".
+@pytest.mark.parametrize("cases, rc, text", [
+    ("a PASS, b PASS", 0, "1 passed, 0 failed, 0 skipped, 1 flaky"),
+    ("a PASS, b FAIL", 0, "1 passed, 0 failed, 0 skipped, 1 flaky"),
+    ("a PASS, b SKIP", 1, "1 passed, 1 failed"),
+    ("a PASS", 1, "flaky case did not run: s.b"),
+], ids=["passed", "failed", "skipped", "missing"])
+def test_flaky(tmp_path, cases, rc, text):
+    (tmp_path / "flaky").write_text("# b's result varies\nkunit s.b\n")
+    ktap = tmp_path / "k.ktap"
+    ktap.write_text("KTAP version 1\n1..1\n" + ("not ok" if "FAIL" in cases else "ok") + " 1 s\n")
+    pairs = [tuple(c.split()) for c in cases.split(", ")]
+    out_json = tmp_path / "summary.json"
+    got, out = summary("--flaky", str(tmp_path / "flaky"), "--json", str(out_json),
+                       "--ktap", f"kunit={ktap}", stream(tmp_path, "kunit", pairs))
+    assert got == rc and text in out, out
+    if rc == 0:
+        result = json.loads(out_json.read_text())
+        assert result["flaky"] == 1 and result["cases"][1]["result"].startswith("FLAKY ("), result
