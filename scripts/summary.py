@@ -53,6 +53,13 @@ def main(args):
         else:
             out = args[1]
         args = args[2:]
+    # a case has one expectation: listed twice, the verdict would hide one
+    for a, b, both in (("--xfail", "--skip", xfail & skip), ("--xfail", "--flaky", xfail & flaky),
+                       ("--skip", "--flaky", skip & flaky)):
+        for label, name in sorted(both):
+            print(f"summary: {label}: {name} is listed by both {a} and {b}")
+        if both:
+            return 1
     rows, empty = [], []
     for arg in args:
         label, _, path = arg.partition("=")
@@ -114,8 +121,9 @@ def main(args):
                 continue
             mine = [r for r in rows if r[0] == label and
                     (r[1] == prog or r[1].startswith(prog + "."))]
-            if not any(r[2] in ("FAIL", "XFAIL", "FLAKY (FAIL)") or r[2].startswith("FAIL")
-                       for r in mine):
+            # a case that failed or crashed (listed or not) already counts
+            if not any(r[2] in ("XFAIL", "FLAKY (FAIL)") or
+                       r[2].startswith(("FAIL", "CRASHED", "ERROR")) for r in mine):
                 print(f"summary: {label}: {prog} failed, but none of its cases did")
                 failed += 1
     line = f"summary: {count['PASS']} passed, {failed} failed, {count['SKIP']} skipped"

@@ -123,3 +123,31 @@ def test_flaky(tmp_path, cases, rc, text):
     if rc == 0:
         result = json.loads(out_json.read_text())
         assert result["flaky"] == 1 and result["cases"][1]["result"].startswith("FLAKY ("), result
+
+
+# One expectation per case: a case in two of the lists is an error, not a
+# verdict one list would hide.
+@pytest.mark.parametrize("a, b", [("--xfail", "--flaky"), ("--skip", "--flaky"),
+                                  ("--xfail", "--skip")])
+def test_listed_twice(tmp_path, a, b):
+    (tmp_path / "a").write_text("kunit s.b\n")
+    (tmp_path / "b").write_text("kunit s.b\n")
+    rc, out = summary(a, str(tmp_path / "a"), b, str(tmp_path / "b"),
+                      stream(tmp_path, "kunit", [("a", "PASS"), ("b", "FAIL")]))
+    assert rc == 1 and f"s.b is listed by both {a} and {b}" in out, out
+
+
+# A flaky case that crashed fails the run once (not as well as its
+# program's "not ok"), and one whose failure alone explains its program's
+# "not ok" leaves the run green.
+def test_flaky_crash_and_program(tmp_path):
+    (tmp_path / "flaky").write_text("kunit s.b\n")
+    ktap = tmp_path / "k.ktap"
+    ktap.write_text("KTAP version 1\n1..1\nnot ok 1 s\n")
+    rc, out = summary("--flaky", str(tmp_path / "flaky"), "--ktap", f"kunit={ktap}",
+                      stream(tmp_path, "kunit", [("a", "PASS"), ("b", "CRASHED")]))
+    assert rc == 1 and "neither passed nor failed: s.b" in out, out
+    assert "1 failed" in out, out
+    rc, out = summary("--flaky", str(tmp_path / "flaky"), "--ktap", f"kunit={ktap}",
+                      stream(tmp_path, "kunit", [("a", "PASS"), ("b", "FAIL")]))
+    assert rc == 0 and "none of its cases did" not in out, out
