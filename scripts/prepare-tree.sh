@@ -53,10 +53,12 @@ apply_series() {
 	echo "prepare-tree: $SERIES: $n patch(es) applied on $(git -C "$TREE" describe --tags --always base)"
 }
 
-# Fingerprint of what the tree is made of: tarball + every patch of the series.
+# Fingerprint of what the tree is made of: tarball + every patch of the
+# series, by content (not by path: another clone of the workbench keeps
+# the trees of the same patches).
 patches=$(series_patches "$SERIES")
 want=$( (sha256sum "$TARBALL" | cut -d' ' -f1
-	for p in $patches; do sha256sum "$p"; done) |
+	for p in $patches; do sha256sum <"$p"; done) |
 	sha256sum | cut -d' ' -f1)
 stamp=$TREE_STAMP
 

@@ -4,6 +4,7 @@ before anything is committed as "base". Before the fix (stage ran its
 function with set -e ignored), a truncated tarball was committed as the base
 of every tree, and the stage passed."""
 import os
+import shutil
 import subprocess
 import tarfile
 
@@ -89,3 +90,49 @@ def test_not_a_version_stops_the_extract(top, tmp_path):
     assert rc != 0 and "==> [extract] FAILED" in out, out
     assert "not a version" in out, out
     assert not (top / "build" / "src").exists()
+
+
+PATCH = """From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: Work Bench <workbench@example.invalid>
+Date: Thu, 1 Jan 2026 00:00:00 +0000
+Subject: [PATCH] add a file
+
+---
+ new.txt | 1 +
+ 1 file changed, 1 insertion(+)
+ create mode 100644 new.txt
+
+diff --git a/new.txt b/new.txt
+new file mode 100644
+index 0000000..ce01362
+--- /dev/null
++++ b/new.txt
+@@ -0,0 +1 @@
++hello
+--
+2.39.5
+"""
+
+
+def test_tree_is_kept_for_the_same_patches_elsewhere(top, tmp_path, tarball):
+    """The tree's fingerprint is what its patches say, not where the
+    workbench holds them: a second clone of the workbench (make report
+    from a fresh clone) finds the tree of the same patches unchanged.
+    Before, the fingerprint hashed each patch's path too, and every clone
+    applied every tree again."""
+    (top / "patches" / "series").write_text("# Part P, one patch\n0001-add.patch\n")
+    (top / "patches" / "0001-add.patch").write_text(PATCH)
+    rc, out = prepare(top, tarball)
+    assert rc == 0 and "1 patch(es) applied" in out, out
+    assert (top / "build" / "tooltest" / "linux" / "new.txt").read_text() == "hello\n"
+    other = tmp_path / "clone"
+    shutil.copytree(top / "scripts", other / "scripts")
+    shutil.copytree(top / "config", other / "config")
+    shutil.copytree(top / "patches", other / "patches")
+    env = dict(os.environ, BUILD=str(top / "build"), TARBALL=str(tarball))
+    rc, out = run(["sh", str(other / "scripts" / "prepare-tree.sh"), "tooltest"], env=env)
+    assert rc == 0 and "unchanged, nothing to do" in out, out
+    (other / "patches" / "0001-add.patch").write_text(PATCH.replace("+hello", "+hullo")
+                                                      .replace("ce01362", "0c7f7c6"))
+    rc, out = run(["sh", str(other / "scripts" / "prepare-tree.sh"), "tooltest"], env=env)
+    assert rc == 0 and "1 patch(es) applied" in out, out
