@@ -26,9 +26,10 @@ lines=$(selftest_list)
 progs=$(printf '%s\n' "$lines" | awk '{ print $2 }')
 [ -n "$progs" ] || { echo "build-selftests: no programs in tests/selftests/list"; exit 1; }
 make -s -C "$TREE" O="$K" headers
-# A 32-bit kernel runs 32-bit programs (the profile's ARCH).
-m=
-[ "$KARCH" != i386 ] || m=-m32
+# A 32-bit kernel runs 32-bit programs (the profile's ARCH), built by
+# Debian's i386 cross compiler (make-initramfs.sh says why not gcc -m32).
+cross=
+[ "$KARCH" != i386 ] || cross=i686-linux-gnu-
 for d in $(for p in $progs; do dirname "$p"; done | LC_ALL=C sort -u); do
 	goals=$(for p in $progs; do
 		if [ "$(dirname "$p")" = "$d" ]; then echo "$K/kselftest/$p"; fi
@@ -36,8 +37,8 @@ for d in $(for p in $progs; do dirname "$p"; done | LC_ALL=C sort -u); do
 	mkdir -p "$K/kselftest/$d"
 	# shellcheck disable=SC2086
 	env -u LLVM -u CC make -s -C "$TREE/tools/testing/selftests/$d" OUTPUT="$K/kselftest/$d" \
-		KHDR_INCLUDES="-isystem $K/usr/include" USERCFLAGS="$m -g0" \
-		USERLDFLAGS="$m -static" $goals
+		CROSS_COMPILE="$cross" KHDR_INCLUDES="-isystem $K/usr/include" USERCFLAGS="-g0" \
+		USERLDFLAGS="-static" $goals
 done
 n=0
 for p in $progs; do

@@ -14,16 +14,21 @@ run_env "$@"
 guest_suite_only
 ROOT=$DIR/initramfs
 OUT=$DIR/initramfs.cpio.gz
-GUEST_CC=${GUEST_CC:-gcc}
 HARNESS=$(guest_harness)
 # -fno-strict-aliasing, as the kernel is built: the programs write a
 # struct sockaddr_storage through the family's own struct (the socket API's
-# type punning, which ISO C's aliasing rules do not allow), and gcc -m32 -O2
+# type punning, which ISO C's aliasing rules do not allow), and 32-bit gcc -O2
 # moved families_legacy.c's copy "c.to = c.srv" before the store of the
 # callsign into c.srv: AX.25 and NET/ROM connected to an empty callsign.
 CFLAGS="-static -O2 -fno-strict-aliasing -g0 -Wall -Werror -Wno-format-overflow -I$HARNESS -I$TREE/samples/bpf"
-# A 32-bit kernel runs 32-bit programs (the profile's ARCH).
-[ "$KARCH" != i386 ] || CFLAGS="-m32 $CFLAGS"
+# A 32-bit kernel runs 32-bit programs (the profile's ARCH), built by
+# Debian's i386 cross compiler: gcc-multilib (gcc -m32) conflicts with
+# the cross compilers make cross uses.
+if [ "$KARCH" = i386 ]; then
+	GUEST_CC=${GUEST_CC:-i686-linux-gnu-gcc}
+else
+	GUEST_CC=${GUEST_CC:-gcc}
+fi
 
 rm -rf "$ROOT"
 mkdir -p "$ROOT/tests" "$ROOT/dev" "$ROOT/proc" "$ROOT/sys" "$ROOT/tmp"
