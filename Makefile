@@ -30,6 +30,9 @@
 #                         with the whole suite (not in check; needs make run for the compare)
 #   make kmsan            the patched kernel with KMSAN instead of KASAN, booted with the
 #                         whole suite (uninitialised bytes; slow: in report, not in check)
+#   make cross            Debian's other kernel architectures: the touched files
+#                         compiled with each one's gcc-12 cross compiler under its
+#                         allmodconfig, W=1, no warning the baseline lacks (report)
 #   make i386             the baseline, the fixes queue and the series as 32-bit kernels
 #                         (gcc-12), the whole suite as 32-bit programs: among others the
 #                         kernel stack that SIOCSIFHWADDR and SIOCADDMULTI read on the
@@ -82,7 +85,7 @@ S := scripts
 # build is parallel inside (build-kernel.sh: make -j$(nproc)).
 .NOTPARALLEL:
 
-.PHONY: backport-build tool-tests gcc12 kmsan i386 fixes-alone run check baseline compare abi-layout deps deps-distro distro tree config kernel selftests initramfs boot parse checkpatch compile-touched check-prototypes surface bisect-build report clean distclean
+.PHONY: backport-build tool-tests gcc12 cross kmsan i386 fixes-alone run check baseline compare abi-layout deps deps-distro distro tree config kernel selftests initramfs boot parse checkpatch compile-touched check-prototypes surface bisect-build report clean distclean
 
 run: deps tree config kernel selftests initramfs boot parse
 
@@ -196,6 +199,7 @@ report: run baseline
 	$(MAKE) run SERIES=legacy
 	$(MAKE) kmsan
 	$(MAKE) i386
+	$(MAKE) cross
 	@. $(S)/lib.sh && stage report $(S)/report.sh $(SERIES)
 
 # The kmsan profile: KMSAN instead of KASAN, the whole guest suite and the
@@ -217,7 +221,7 @@ i386: deps
 	$(MAKE) run PROFILE=i386
 
 # The gcc12 profile (Debian's compiler): the touched files' warnings against
-# the baseline's (allmodconfig objects in $(BUILD)/{none,SERIES}/allmod-gcc),
+# the baseline's (allmodconfig objects in $(BUILD)/{none,SERIES}/allmod-gcc12),
 # then the test kernel built with gcc-12 and booted with the whole suite;
 # its transcripts must be the clang kernel's (needs make run).
 gcc12: deps tree
@@ -225,6 +229,25 @@ gcc12: deps tree
 	@. $(S)/lib.sh && stage gcc-warnings $(S)/gcc-warnings.sh $(SERIES)
 	$(MAKE) run PROFILE=gcc12
 	@. $(S)/lib.sh && stage compare $(S)/compare-transcripts.sh $(SERIES) $(SERIES)/gcc12
+
+# Debian's other kernel architectures (config/profiles/cross-*.conf:
+# Debian 12's arm64, armhf, i386, ppc64el, s390x, mips64el, and riscv64,
+# a release architecture from Debian 13; not armel and mipsel): the files the
+# series touches compiled with Debian's gcc-12 cross compilers under each
+# architecture's allmodconfig (config/cross/ARCH.config: Debian's
+# endianness and word size), W=1, in the baseline's tree and the series':
+# no error, no warning the baseline lacks (scripts/gcc-warnings.sh, per
+# file). Not in check (two allmodconfig folders per architecture); make
+# report runs it.
+CROSS_PROFILES := $(sort $(basename $(notdir $(wildcard config/profiles/cross-*.conf))))
+cross: deps tree
+	$(MAKE) tree SERIES=none
+	@# (stage ... || exit: each stage is a script with its own set -eu, so
+	@# the "||" does not switch off set -e inside it; see stage in lib.sh)
+	@. $(S)/lib.sh && for p in $(CROSS_PROFILES); do \
+		stage deps-$$p $(S)/deps.sh $$p || exit 1; \
+		stage $$p $(S)/gcc-warnings.sh $(SERIES) $$p || exit 1; \
+	done
 
 # Later upstream backports build on the series: tests/backport/*.patch (code
 # that calls part B's interfaces as upstream's callers do) compiled with

@@ -25,8 +25,14 @@ build_env() {
 #              6.12, patches/KERNEL/ for another (scripts/queues.py)
 #   PACKAGES   Debian packages the profile needs beyond scripts/deps.sh's
 #   ARCH       x86_64 (the default) or i386: the kernel's architecture and
-#              the guest programs' (gcc -m32); read into KARCH, and
-#              exported as kbuild's ARCH for i386 only
+#              the guest programs' (i686-linux-gnu-gcc); read into KARCH, and
+#              exported as kbuild's ARCH for i386 only. With CROSS also
+#              arm64, arm, powerpc, s390, mips or riscv
+#   CROSS      the triplet of a Debian cross toolchain (aarch64-linux-gnu:
+#              package gcc-aarch64-linux-gnu, gcc-12): exported as kbuild's
+#              CROSS_COMPILE=TRIPLET-. Such a profile only compiles (make
+#              cross): MACHINE=none, GUESTS=none, and FRAGMENTS the
+#              KCONFIG_ALLCONFIG of its allmodconfig (allmod_prepare)
 # and sets the paths (K is "" for 6.12, "-$KERNEL" for another tree):
 #   BUILD   every run's folder (git-ignored)
 #   SRC     the extracted tarball, a git repository with tag "base",
@@ -98,8 +104,8 @@ profile_env() {
 		return 1
 	fi
 	KERNEL= COMPILER= FRAGMENTS= MACHINE= GUESTS= COVERAGE= CMDLINE=
-	DEBIAN_FLAVOUR= PACKAGES=
-	unset ARCH
+	DEBIAN_FLAVOUR= PACKAGES= CROSS=
+	unset ARCH CROSS_COMPILE
 	. "$PROFILE_FILE"
 	# kbuild's ARCH only for another architecture than the host's: the
 	# x86_64 builds keep the environment they were cached with.
@@ -107,11 +113,31 @@ profile_env() {
 	case $KARCH in
 	x86_64) unset ARCH ;;
 	i386) export ARCH ;;
+	arm64 | arm | powerpc | s390 | mips | riscv)
+		if [ -z "$CROSS" ]; then
+			echo "profile: $PROFILE_FILE: ARCH=$KARCH needs CROSS (it is not booted here)" >&2
+			return 1
+		fi
+		export ARCH
+		;;
 	*)
-		echo "profile: $PROFILE_FILE: ARCH=$KARCH, not x86_64 or i386" >&2
+		echo "profile: $PROFILE_FILE: ARCH=$KARCH, not x86_64, i386, arm64, arm, powerpc, s390, mips or riscv" >&2
 		return 1
 		;;
 	esac
+	if [ -n "$CROSS" ]; then
+		case $CROSS in
+		*[!a-z0-9_-]* | -* | *-)
+			echo "profile: $PROFILE_FILE: CROSS=$CROSS, not a toolchain triplet" >&2
+			return 1
+			;;
+		esac
+		if [ "$COMPILER" != gcc ] || [ "$MACHINE" != none ] || [ "$GUESTS" != none ]; then
+			echo "profile: $PROFILE_FILE: CROSS wants COMPILER=gcc, MACHINE=none and GUESTS=none (compiled, not booted)" >&2
+			return 1
+		fi
+		export CROSS_COMPILE="$CROSS-"
+	fi
 	for _v in KERNEL COMPILER FRAGMENTS MACHINE GUESTS COVERAGE; do
 		eval "_val=\${$_v}"
 		if [ -z "$_val" ]; then
@@ -147,10 +173,15 @@ profile_env() {
 }
 
 # guest_suite_only: fail for a profile whose guest is not a test kernel's
-# initramfs (distro: make distro boots a Debian image with scripts/distro-*.sh).
+# initramfs (distro: make distro boots a Debian image with scripts/distro-*.sh;
+# a CROSS profile is compiled only, by make cross).
 guest_suite_only() {
 	if [ "$GUESTS" = distro ]; then
 		echo "profile: $PROFILE_FILE is make distro's (scripts/distro-*.sh), not make run's" >&2
+		return 1
+	fi
+	if [ -n "$CROSS" ]; then
+		echo "profile: $PROFILE_FILE is make cross's (compiled, not booted), not make run's" >&2
 		return 1
 	fi
 }
@@ -556,10 +587,14 @@ guest_files() {
 	fi
 }
 
-# allmod_prepare TREE OBJ [nowerror]: an x86_64 allmodconfig object folder
-# OBJ for the source tree TREE, with CONFIG_WERROR=y (unless "nowerror") and
-# the fixed struct-layout seed, prepared for single-object builds
-# (compile-touched, fixes-alone, gcc-warnings). Exports CCACHE_EXTRAFILES.
+# allmod_prepare TREE OBJ [nowerror|werror [ALLCONFIG]]: an allmodconfig
+# object folder OBJ for the source tree TREE (kbuild's ARCH and
+# CROSS_COMPILE as exported: x86_64 unless a cross profile says otherwise),
+# with CONFIG_WERROR=y (unless "nowerror") and the fixed struct-layout
+# seed, prepared for single-object builds (compile-touched, fixes-alone,
+# gcc-warnings). ALLCONFIG: a KCONFIG_ALLCONFIG file (a cross profile's
+# config/cross/ARCH.config) whose every value must stick. Exports
+# CCACHE_EXTRAFILES.
 allmod_prepare() {
 	_tree=$1
 	_obj=$2
@@ -567,19 +602,40 @@ allmod_prepare() {
 	# allmodconfig's value only from a new allmodconfig: kbuild's syncconfig
 	# would give it its default. So the config is redone whenever the
 	# tree's Kconfig files change, and when the compiler does (LLVM set or
-	# not: kbuild would keep the folder and syncconfig it for the other one).
+	# not: kbuild would keep the folder and syncconfig it for the other one),
+	# and when the architecture or the allconfig file (ALLCONFIG: the
+	# values allmodconfig starts from, a cross profile's endianness and
+	# word size) do.
+	_allconfig=${4:-}
 	_kconfig=$(cd "$_tree" && git ls-files -z -- '*Kconfig*' | xargs -0 cat | sha256sum |
-		cut -d' ' -f1)" ${3:-werror} llvm${LLVM:-none}"
+		cut -d' ' -f1)" ${3:-werror} llvm${LLVM:-none}${ARCH:+ $ARCH}${CROSS_COMPILE:+ $CROSS_COMPILE}"
+	if [ -n "$_allconfig" ]; then
+		_kconfig="$_kconfig $(sha256sum <"$_allconfig" | cut -d' ' -f1)"
+	fi
 	if [ ! -f "$_obj/include/generated/autoconf.h" ] ||
 		[ "$(cat "$_obj/.allmod.stamp" 2>/dev/null)" != "$_kconfig" ]; then
+		# unstamped until configured: a run stopped halfway configures again
+		rm -f "$_obj/.allmod.stamp"
 		mkdir -p "$_obj"
-		make -s -C "$_tree" O="$_obj" allmodconfig >/dev/null
+		if [ -n "$_allconfig" ]; then
+			make -s -C "$_tree" O="$_obj" KCONFIG_ALLCONFIG="$_allconfig" allmodconfig >/dev/null
+		else
+			make -s -C "$_tree" O="$_obj" allmodconfig >/dev/null
+		fi
 		if [ "${3:-}" = nowerror ]; then
 			"$_tree/scripts/config" --file "$_obj/.config" -d WERROR
 		else
 			"$_tree/scripts/config" --file "$_obj/.config" -e WERROR
 		fi
 		make -s -C "$_tree" O="$_obj" olddefconfig >/dev/null
+		if [ -n "$_allconfig" ]; then
+			_lost=$(config_not_stuck "$_obj/.config" "$_allconfig")
+			if [ -n "$_lost" ]; then
+				echo "allmod_prepare: $_allconfig did not stick in $_obj/.config:" >&2
+				echo "$_lost" | sed 's/^/  /' >&2
+				return 1
+			fi
+		fi
 		echo "$_kconfig" >"$_obj/.allmod.stamp"
 	fi
 	# allmodconfig randomizes struct layouts (RANDSTRUCT_FULL) with a seed that
@@ -614,9 +670,11 @@ allmod_prepare() {
 }
 
 # touched_objs TREE OBJ FILE...: the kbuild objects of the .c FILEs that
-# TREE has and config/compile-skip.txt does not list (each skipped file goes
-# to stderr, "skip FILE REASON"). Their old objects in OBJ are removed, so
-# that make compiles them again and shows their warnings.
+# TREE has and config/compile-skip.txt does not list for KARCH (each
+# skipped file goes to stderr, "skip FILE REASON"; a row whose reason
+# starts with "only=ARCH[,ARCH...] " skips the file on every other
+# architecture). Their old objects in OBJ are removed, so that make
+# compiles them again and shows their warnings.
 touched_objs() {
 	_tree=$1
 	_obj=$2
@@ -624,8 +682,11 @@ touched_objs() {
 	for _f in "$@"; do
 		[ -f "$_tree/$_f" ] || continue
 		if _why=$(grep "^${_f}[[:space:]]" "$TOP/config/compile-skip.txt"); then
-			echo "skip $_why" >&2
-			continue
+			_only=$(printf '%s\n' "$_why" | awk -F'\t' '$2 ~ /^only=/ { sub(/^only=/, "", $2); sub(/ .*/, "", $2); print $2 }')
+			if [ -z "$_only" ] || ! printf ',%s,' "$_only" | grep -q ",${KARCH:-x86_64},"; then
+				echo "skip $_why" >&2
+				continue
+			fi
 		fi
 		rm -f "$_obj/${_f%.c}.o"
 		echo "${_f%.c}.o"

@@ -14,6 +14,7 @@ a side-by-side table. Markdown on stdout.
 """
 import collections
 import datetime
+import glob
 import json
 import os
 import re
@@ -333,6 +334,43 @@ def i386(build, series):
     print()
 
 
+def cross(build, series):
+    """make cross (config/profiles/cross-*.conf): per architecture, the
+    files compiled and skipped, and the gcc-12 W=1 warnings of the
+    baseline's files and the series' (BUILD/SERIES/PROFILE/gcc-warnings.*,
+    scripts/gcc-warnings.sh); the warnings the series adds are listed
+    (make cross fails on any)."""
+    profiles = sorted(os.path.basename(p)[:-len(".conf")]
+                      for p in glob.glob(f"{TOP}/config/profiles/cross-*.conf"))
+    print("### Debian's other architectures (make cross)\n")
+    print("The files the series touches, compiled with Debian's gcc-12 cross compilers under "
+          "each architecture's allmodconfig (config/cross/), W=1, in the baseline's tree and "
+          "the series'.\n")
+    print("| architecture | files | skipped | baseline's warnings | series' warnings | new |")
+    print("|---|---|---|---|---|---|")
+    new_lines = []
+    for p in profiles:
+        d = f"{build}/{series}/{p}"
+
+        def lines(name):
+            try:
+                with open(f"{d}/gcc-warnings.{name}", encoding="utf-8") as f:
+                    return [l.rstrip("\n") for l in f if l.strip()]
+            except FileNotFoundError:
+                sys.exit(f"report: no {d}/gcc-warnings.{name} (make cross)")
+        skipped = lines(f"{series}.skipped")
+        files = lines(f"{series}.files")
+        new = lines("new.txt")
+        new_lines += [f"{p}: {l}" for l in new]
+        print(f"| {p[len('cross-'):]} | {len(files)} | {len(skipped)} | "
+              f"{len(lines('none.txt'))} | {len(lines(f'{series}.txt'))} | {len(new)} |")
+    print()
+    for l in new_lines:
+        print(f"- new: {l}")
+    if new_lines:
+        print()
+
+
 def selftests(build, series, others=()):
     """Section 8: the kernel's own selftests (tests/selftests/list), per
     kernel: cases and results from each kernel's guest.json, and make
@@ -464,6 +502,7 @@ def main():
         designs(build, series, others)
     kmsan(build, series)
     i386(build, series)
+    cross(build, series)
     compile_time()
     selftests(build, series, others)
     distro(build)

@@ -142,6 +142,44 @@ def test_another_arch_has_its_own_selftests_and_pins(fragments):
     assert e["XRUN"] == "none-i386" and e["RUN"] == "none-i32" and e["KARCH"] == "i386", e
 
 
+def cross_profile(top, name="arm", **extra):
+    fields = dict(ARCH="arm64", CROSS="aarch64-linux-gnu", COMPILER="gcc", MACHINE="none",
+                  GUESTS="none", FRAGMENTS="cross/arm64")
+    fields.update(extra)
+    profile(top, name, **fields)
+
+
+def test_cross_profile_exports_arch_and_cross_compile(fragments):
+    """A cross profile (make cross): kbuild's ARCH and CROSS_COMPILE are
+    exported for it, and neither is left behind for the x86_64 profile
+    that a later run_env in the same shell loads."""
+    top = fragments
+    cross_profile(top)
+    show = 'echo "$KARCH ${ARCH-unset} ${CROSS_COMPILE-unset} $(sh -c \'echo ${CROSS_COMPILE-unset}\')"'
+    rc, out = run(["sh", "-c", f"TOP={top}; BUILD={top}/build; . {top}/scripts/lib.sh; "
+                   f"run_env main arm || exit 1; {show}; run_env main || exit 1; {show}"],
+                  env={k: v for k, v in os.environ.items() if k not in ("ARCH", "CROSS_COMPILE")})
+    assert rc == 0, out
+    assert out.splitlines() == ["arm64 arm64 aarch64-linux-gnu- aarch64-linux-gnu-",
+                                "x86_64 unset unset unset"], out
+    # after a cross profile, an i386 one keeps its ARCH and loses CROSS_COMPILE
+    profile(top, "i32", ARCH="i386")
+    rc, out = run(["sh", "-c", f"TOP={top}; BUILD={top}/build; . {top}/scripts/lib.sh; "
+                   f"run_env main arm || exit 1; run_env main i32 || exit 1; {show}"],
+                  env={k: v for k, v in os.environ.items() if k not in ("ARCH", "CROSS_COMPILE")})
+    assert rc == 0 and out.split() == ["i386", "i386", "unset", "unset"], out
+
+
+@pytest.mark.parametrize("script", ["configure.sh", "make-initramfs.sh", "boot.sh", "parse.sh"])
+def test_cross_profile_is_not_make_runs(fragments, script):
+    """A cross profile is compiled, not booted: make run's stages refuse it."""
+    top = fragments
+    cross_profile(top)
+    rc, out = run(["sh", str(top / "scripts" / script), "main", "arm"],
+                  env=dict(os.environ, BUILD=str(top / "build")))
+    assert rc == 1 and "is make cross's" in out, out
+
+
 @pytest.mark.parametrize("bad, msg", [
     ({}, "no "),
     ({"MACHINE": ""}, "does not set MACHINE"),
@@ -153,7 +191,15 @@ def test_another_arch_has_its_own_selftests_and_pins(fragments):
     ({"KERNEL": "123"}, "KERNEL=123, not a version"),
     ({"COMPILER": "icc"}, "COMPILER=icc, not clang or gcc"),
     ({"COVERAGE": "maybe"}, "COVERAGE=maybe, not yes or no"),
-    ({"ARCH": "arm64"}, "ARCH=arm64, not x86_64 or i386"),
+    ({"ARCH": "arm64"}, "ARCH=arm64 needs CROSS"),
+    ({"ARCH": "sparc"}, "ARCH=sparc, not x86_64, i386, arm64"),
+    ({"ARCH": "arm64", "CROSS": "aarch64-linux-gnu"}, "CROSS wants COMPILER=gcc, MACHINE=none"),
+    ({"ARCH": "arm64", "CROSS": "aarch64-linux-gnu", "COMPILER": "gcc", "MACHINE": "none",
+      "GUESTS": "suite"}, "CROSS wants COMPILER=gcc, MACHINE=none and GUESTS=none"),
+    ({"ARCH": "arm64", "CROSS": "aarch64-linux-gnu-", "COMPILER": "gcc", "MACHINE": "none",
+      "GUESTS": "none"}, "not a toolchain triplet"),
+    ({"ARCH": "arm64", "CROSS": "a b", "COMPILER": "gcc", "MACHINE": "none",
+      "GUESTS": "none"}, "not a toolchain triplet"),
     ({"FRAGMENTS": "boot nosuch"}, "no config/nosuch.config"),
 ])
 def test_bad_profile_fails(top, bad, msg):
@@ -207,7 +253,11 @@ def test_every_profile_of_the_workbench_loads(name):
     rc, e = env_of(TOP, "main", name)
     assert rc == 0, e
     assert e["FRAGS"].split() and all(os.path.isfile(f) for f in e["FRAGS"].split()), e
-    assert (TOP / "config" / "machines" / f"{e['MACHINE']}.conf").is_file(), e
+    if name.startswith("cross-"):
+        # compiled, not booted: one allconfig file, no machine
+        assert e["MACHINE"] == "none" and len(e["FRAGS"].split()) == 1, e
+    else:
+        assert (TOP / "config" / "machines" / f"{e['MACHINE']}.conf").is_file(), e
 
 
 TARBALL = "/usr/src/linux-source-6.12.tar.xz"

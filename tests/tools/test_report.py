@@ -392,3 +392,46 @@ def test_i386_not_run(tmp_path):
     with pytest.raises(SystemExit) as e:
         i386_section(tmp_path, ("none", "fixes"))
     assert "no i386 run" in str(e.value)
+
+
+# report.py's cross section reads what make cross left per profile
+# (BUILD/SERIES/cross-*/gcc-warnings.*): files, skipped, warnings, new ones.
+def cross_section(tmp_path, profiles, new=""):
+    import importlib
+    import io
+    import contextlib
+    import report as report_py
+    importlib.reload(report_py)
+    for p in profiles:
+        d = tmp_path / "main" / p
+        d.mkdir(parents=True)
+        (d / "gcc-warnings.main.files").write_text("net/a.o\nnet/b.o\n")
+        (d / "gcc-warnings.main.skipped").write_text("skip net/iucv/af_iucv.c only=s390 why\n")
+        (d / "gcc-warnings.none.txt").write_text("net/a.c: w1 [-Wx]\n")
+        (d / "gcc-warnings.main.txt").write_text("net/a.c: w1 [-Wx]\n" + new)
+        (d / "gcc-warnings.new.txt").write_text(new)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        report_py.cross(str(tmp_path), "main")
+    return out.getvalue()
+
+
+def test_cross_section(tmp_path):
+    profiles = sorted(p.stem for p in (TOP / "config" / "profiles").glob("cross-*.conf"))
+    assert len(profiles) == 7, profiles
+    out = cross_section(tmp_path, profiles)
+    assert "| arm64 | 2 | 1 | 1 | 1 | 0 |" in out and "| s390x | 2 | 1 | 1 | 1 | 0 |" in out, out
+    assert "- new:" not in out, out
+
+
+def test_cross_section_lists_new_warnings(tmp_path):
+    profiles = sorted(p.stem for p in (TOP / "config" / "profiles").glob("cross-*.conf"))
+    out = cross_section(tmp_path, profiles, new="net/b.c: w2 [-Wy]\n")
+    assert "| riscv64 | 2 | 1 | 1 | 2 | 1 |" in out, out
+    assert "- new: cross-riscv64: net/b.c: w2 [-Wy]" in out, out
+
+
+def test_cross_not_run(tmp_path):
+    with pytest.raises(SystemExit) as e:
+        cross_section(tmp_path, ["cross-arm64"])
+    assert "make cross" in str(e.value)
