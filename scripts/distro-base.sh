@@ -17,7 +17,7 @@ HOOK=$TOP/tests/distro/base-customize.sh
 
 mmv=$(dpkg-query -W mmdebstrap)
 # No pipe: a missing input fails the assignment (dash has no pipefail).
-inputs=$(sha256sum "$PKGS" "$HOOK" "$0")
+inputs=$(content_sums "$PKGS" "$HOOK" "$0")
 want=$(echo "$inputs $mmv" | sha256sum | cut -d' ' -f1)
 stamp=$D/base.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$D/base.tar" ]; then

@@ -23,7 +23,7 @@ deb=$(ls "$DIR"/linux-image-*.deb 2>/dev/null) || true
 # missing input fails the assignment (dash has no pipefail).
 base=$(sha256sum <"$BUILD/distro/base.tar")
 pkg=$(sha256sum <"$deb")
-files=$(sha256sum "$T"/* "$0")
+files=$(content_sums "$T"/* "$0")
 want=$(echo "$base $pkg $files" | sha256sum | cut -d' ' -f1)
 stamp=$DIR/image.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$DIR/image.ext4" ]; then

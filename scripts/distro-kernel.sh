@@ -37,7 +37,7 @@ DEB=$DIR/linux-image-$KV-wb-${SERIES}_${PKGVER}_amd64.deb
 # pipefail).
 gccv=$(gcc-12 --version)
 # shellcheck disable=SC2086
-inputs=$(sha256sum "$TREE_STAMP" "$CFGXZ" "$TOP"/config/distro/* $FRAGMENTS "$PROFILE_FILE" "$0")
+inputs=$(content_sums "$TREE_STAMP" "$CFGXZ" "$TOP"/config/distro/* $FRAGMENTS "$PROFILE_FILE" "$0")
 want=$(echo "$inputs $gccv $FLAVOUR" | sha256sum | cut -d' ' -f1)
 stamp=$DIR/kernel.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$DEB" ]; then

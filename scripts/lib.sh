@@ -347,6 +347,17 @@ config_not_stuck() {
 		else if (have[s] != v) print s "=" v " (got: " have[s] ")" } }'
 }
 
+# content_sums FILE...: "SUM NAME" per file, NAME relative to the workbench
+# (TOP) when inside it: a stamp's inputs by content, which another clone of
+# the workbench shares (sha256sum FILE names the clone's path). Fails on a
+# file it cannot read, so that an assignment from it stops the script.
+content_sums() {
+	for _f in "$@"; do
+		_s=$(sha256sum <"$_f") || return 1
+		echo "${_s%% *} ${_f#"$TOP"/}"
+	done
+}
+
 # kconfig_declares TREE SYM: whether a Kconfig file of the git worktree TREE
 # declares SYM (config or menuconfig, with or without trailing text).
 kconfig_declares() {
