@@ -100,25 +100,31 @@ def test_other_design_may_differ(report_top):
     assert rc == 0 and "legacy differs from the baseline" in out, out
 
 
-# report.py's KMSAN section reads what make kmsan left (BUILD/SERIES/kmsan):
-# its summary.json and every KMSAN report block of the console (found by
-# scripts/workbench.py, the parser console.py uses) counted by kind; no run
-# is an error, not an empty section.
-def kmsan_section(tmp_path, console):
+def printed(section, *args):
+    """What report.py's function SECTION prints for ARGS (a fresh import:
+    report.py reads TOP's files when it is loaded)."""
     import importlib
     import io
     import contextlib
     import report as report_py
     importlib.reload(report_py)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        getattr(report_py, section)(*args)
+    return out.getvalue()
+
+
+# report.py's KMSAN section reads what make kmsan left (BUILD/SERIES/kmsan):
+# its summary.json and every KMSAN report block of the console (found by
+# scripts/workbench.py, the parser console.py uses) counted by kind; no run
+# is an error, not an empty section.
+def kmsan_section(tmp_path, console):
     d = tmp_path / "main" / "kmsan"
     d.mkdir(parents=True)
     (d / "summary.json").write_text('{"line": "3 passed, 0 failed, 0 skipped"}\n')
     if console is not None:
         (d / "console.log").write_text(console)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        report_py.kmsan(str(tmp_path), "main")
-    return out.getvalue()
+    return printed("kmsan", str(tmp_path), "main")
 
 
 def test_kmsan_reports_counted(tmp_path):
@@ -362,11 +368,6 @@ def test_bench_json_not_whole(tmp_path, text):
 # the three summaries, and the baseline's logged address bytes with their case;
 # a missing run is an error.
 def i386_section(tmp_path, runs):
-    import importlib
-    import io
-    import contextlib
-    import report as report_py
-    importlib.reload(report_py)
     for k in runs:
         d = tmp_path / k / "i386"
         d.mkdir(parents=True)
@@ -374,10 +375,7 @@ def i386_section(tmp_path, runs):
         (d / "guest.ktap").write_text(
             "    # /x/hwaddr.c:205:ioctl_set_takes_only_the_ifreq:address byte 14: 0xc3, from past"
             " the ifreq (the caller had 0xa0 there)\n    # a line about an address byte\n")
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        report_py.i386(str(tmp_path), "main")
-    return out.getvalue()
+    return printed("i386", str(tmp_path), "main")
 
 
 def test_i386_section(tmp_path):
@@ -397,11 +395,6 @@ def test_i386_not_run(tmp_path):
 # report.py's cross section reads what make cross left per profile
 # (BUILD/SERIES/cross-*/gcc-warnings.*): files, skipped, warnings, new ones.
 def cross_section(tmp_path, profiles, new=""):
-    import importlib
-    import io
-    import contextlib
-    import report as report_py
-    importlib.reload(report_py)
     for p in profiles:
         d = tmp_path / "main" / p
         d.mkdir(parents=True)
@@ -410,10 +403,7 @@ def cross_section(tmp_path, profiles, new=""):
         (d / "gcc-warnings.none.txt").write_text("net/a.c: w1 [-Wx]\n")
         (d / "gcc-warnings.main.txt").write_text("net/a.c: w1 [-Wx]\n" + new)
         (d / "gcc-warnings.new.txt").write_text(new)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        report_py.cross(str(tmp_path), "main")
-    return out.getvalue()
+    return printed("cross", str(tmp_path), "main")
 
 
 def test_cross_section(tmp_path):
