@@ -354,7 +354,7 @@ config_not_stuck() {
 content_sums() {
 	for _f in "$@"; do
 		_s=$(sha256sum <"$_f") || return 1
-		echo "${_s%% *} ${_f#"$TOP"/}"
+		printf '%s %s\n' "${_s%% *}" "${_f#"$TOP"/}"
 	done
 }
 
