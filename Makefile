@@ -37,10 +37,18 @@
 #                         (gcc-12), the whole suite as 32-bit programs: among others the
 #                         kernel stack that SIOCSIFHWADDR and SIOCADDMULTI read on the
 #                         baseline (in report, not in check)
+#   make arm64            the baseline, the fixes queue and the series as arm64 kernels
+#                         (clang-19, KASAN) on QEMU's virt machine, the whole suite as
+#                         arm64 programs, compared with each other and with x86_64's
+#                         transcripts (needs run and baseline; in report, not in check)
 #   make distro           Debian's way, both kernels (none and SERIES): Debian's own config
 #                         reduced to the QEMU machine, gcc-12, .deb packages (bindeb-pkg)
 #                         installed into a Debian 12 image, booted to multi-user, a system
 #                         test compared between them (slow: not in check; cached stages)
+#   make distro-cost      what each queue costs a distribution: make distro's kernels
+#                         (Debian's config, gcc-12) of the baseline, part A, A+B and
+#                         A+B+C; the exported symbols whose CRC changes, and Debian 12's
+#                         DKMS packages built against each (slow: in report, not in check)
 #   make report           measure the series against the baseline: binary identity, ABI layout,
 #                         warning census, size, stack, guest benchmarks, the three allmodconfig
 #                         stages -> build/report/report.md
@@ -85,7 +93,7 @@ S := scripts
 # build is parallel inside (build-kernel.sh: make -j$(nproc)).
 .NOTPARALLEL:
 
-.PHONY: backport-build tool-tests gcc12 cross kmsan i386 fixes-alone run check baseline compare abi-layout deps deps-distro distro tree config kernel selftests initramfs boot parse checkpatch compile-touched check-prototypes surface bisect-build report clean distclean
+.PHONY: distro-cost backport-build tool-tests gcc12 cross kmsan i386 arm64 fixes-alone run check baseline compare abi-layout deps deps-distro distro tree config kernel selftests initramfs boot parse checkpatch compile-touched check-prototypes surface bisect-build report clean distclean
 
 run: deps tree config kernel selftests initramfs boot parse
 
@@ -199,7 +207,9 @@ report: run baseline
 	$(MAKE) run SERIES=legacy
 	$(MAKE) kmsan
 	$(MAKE) i386
+	$(MAKE) arm64
 	$(MAKE) cross
+	$(MAKE) distro-cost
 	@. $(S)/lib.sh && stage report $(S)/report.sh $(SERIES)
 
 # The kmsan profile: KMSAN instead of KASAN, the whole guest suite and the
@@ -219,6 +229,27 @@ i386: deps
 	$(MAKE) run SERIES=none PROFILE=i386
 	$(MAKE) run SERIES=fixes PROFILE=i386
 	$(MAKE) run PROFILE=i386
+
+# The arm64 profile: the baseline, the fixes queue and the series as arm64
+# kernels (clang-19, KASAN, UBSAN bounds, FORTIFY_SOURCE), booted on QEMU's
+# virt machine (config/machines/arm64.conf) with the guest suite and the
+# selftests built as arm64 programs. Each queue's transcripts against the
+# arm64 baseline's (the parts' intended differences, as on x86_64), and
+# the baseline's and the series' against x86_64's: equal apart from the
+# architecture's own differences, tests/expect/arm64.arch.diff (kept in
+# none/arm64/arch and main/arm64/arch). Needs make run and make baseline;
+# not in check (three kernel builds and boots); make report runs it.
+ARCH_DIFF := $(CURDIR)/tests/expect/arm64.arch.diff
+arm64: deps
+	$(MAKE) run SERIES=none PROFILE=arm64
+	$(MAKE) run SERIES=fixes PROFILE=arm64
+	$(MAKE) run PROFILE=arm64
+	$(MAKE) compare PROFILE=arm64
+	$(MAKE) compare SERIES=fixes PROFILE=arm64
+	@. $(S)/lib.sh && export EXPECT=$(ARCH_DIFF) && stage compare-arch \
+		$(S)/compare-transcripts.sh none none/arm64 none/arm64/arch
+	@. $(S)/lib.sh && export EXPECT=$(ARCH_DIFF) && stage compare-arch \
+		$(S)/compare-transcripts.sh $(SERIES) $(SERIES)/arm64 $(SERIES)/arm64/arch
 
 # The gcc12 profile (Debian's compiler): the touched files' warnings against
 # the baseline's (allmodconfig objects in $(BUILD)/{none,SERIES}/allmod-gcc12),
@@ -293,6 +324,23 @@ distro: deps-distro
 	@. $(S)/lib.sh && stage distro-boot $(S)/distro-boot.sh none
 	@. $(S)/lib.sh && stage distro-boot $(S)/distro-boot.sh $(SERIES)
 	@. $(S)/lib.sh && stage distro-compare $(S)/distro-compare.sh none $(SERIES)
+
+# What a distribution pays for each part (scripts/distro-cost.sh): the
+# kernels of make distro (Debian's config reduced to the QEMU guest,
+# gcc-12, bindeb-pkg; scripts/distro-kernel.sh, each skipped when its inputs
+# are unchanged) for the baseline and the queues fixes (A), without-c
+# (A+B) and main (A+B+C); their Module.symvers compared (the exported
+# symbols whose CRC changes), and Debian 12's DKMS packages
+# (config/distro/dkms.list) built against each with dkms, into
+# $(BUILD)/distro/cost: the results must be tests/expect/distro-cost.expected.
+# Not in check (four Debian kernel builds); make report runs it.
+COST_QUEUES := none fixes without-c main
+distro-cost: deps-distro
+	@for s in $(COST_QUEUES); do $(MAKE) --no-print-directory tree SERIES=$$s || exit 1; done
+	@. $(S)/lib.sh && for s in $(COST_QUEUES); do \
+		stage distro-kernel $(S)/distro-kernel.sh $$s || exit 1; \
+	done
+	@. $(S)/lib.sh && stage distro-cost $(S)/distro-cost.sh $(COST_QUEUES)
 
 clean:
 	rm -rf $(BUILD)/*/obj $(BUILD)/*/initramfs* $(BUILD)/*/console.log \

@@ -1,5 +1,5 @@
 #!/bin/sh
-# boot.sh SERIES [PROFILE] - boot the run's bzImage + initramfs in QEMU
+# boot.sh SERIES [PROFILE] - boot the run's kernel image + initramfs in QEMU
 # (TCG) on the profile's machine (config/machines/: which serial port
 # carries the kernel console, the guest KTAP stream and the files the guest
 # sends back), each port's output in the run's folder. A boot that does not
@@ -10,6 +10,8 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 run_env "$@"
 guest_suite_only
 machine_env
+# (an assignment: an architecture without a booted kernel stops here)
+image=$(kernel_image)
 
 # kasan_multi_shot: KASAN prints every report, not only the first of the
 # boot (the redzone option's KUnit control reports on purpose, early).
@@ -21,7 +23,7 @@ parts=$(series_parts "$SERIES")
 cmdline="console=$(serial_port console) panic=-1 kasan_multi_shot workbench.parts=$parts $CMDLINE ${KERNEL_ARGS:-}"
 
 rc=0
-qemu_boot "$OBJ/arch/x86/boot/bzImage" "$DIR/initramfs.cpio.gz" "$cmdline" || rc=$?
+qemu_boot "$OBJ/${image#* }" "$DIR/initramfs.cpio.gz" "$cmdline" || rc=$?
 case $rc in 124 | 125) exit 1 ;; esac
 echo "boot: $RUN: qemu exit $rc after $BOOT_SECONDS s, console $(wc -l <"$(serial_file console)") lines, guest $(wc -l <"$(serial_file ktap)") lines"
 [ "$rc" = 0 ]

@@ -1,5 +1,6 @@
 #!/bin/sh
-# build-kernel.sh SERIES [PROFILE] - build the run's bzImage through ccache
+# build-kernel.sh SERIES [PROFILE] - build the run's kernel image (bzImage;
+# Image on arm64: scripts/lib.sh kernel_image) through ccache
 # with the profile's compiler, and show that -fstrict-flex-arrays=3 is
 # among the flags really used (clang-19), or that it is not (gcc-12 does
 # not have it; 6.1's Makefile, older than the flag, does not ask for it).
@@ -7,8 +8,11 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
 run_env "$@"
+# (an assignment: an architecture without a booted kernel stops here)
+image=$(kernel_image)
 
-make -s -C "$TREE" O="$OBJ" -j"$(nproc)" bzImage
+make -s -C "$TREE" O="$OBJ" -j"$(nproc)" "${image% *}"
+
 cmd=$OBJ/net/.socket.o.cmd
 if [ ! -f "$cmd" ]; then
 	echo "build: $RUN: no $cmd to show the flags net/socket.o was compiled with" >&2
@@ -36,4 +40,4 @@ else
 	fi
 	echo "build: $RUN: gcc, no -fstrict-flex-arrays on $(basename "$cmd")'s command line"
 fi
-ls -l "$OBJ/arch/x86/boot/bzImage" | awk '{print "build: bzImage " $5 " bytes"}'
+ls -l "$OBJ/${image#* }" | awk -v t="${image% *}" '{print "build: " t " " $5 " bytes"}'

@@ -14,7 +14,8 @@
 # changes no UAPI header, so both kernels must get byte-identical programs
 # (make compare).
 # Built with gcc, like the guest programs, whatever compiler the kernel has;
-# for an i386 profile as 32-bit programs, into a folder of their own.
+# for another architecture (i386: 32-bit programs; arm64) into a folder of
+# its own.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
@@ -26,10 +27,10 @@ lines=$(selftest_list)
 progs=$(printf '%s\n' "$lines" | awk '{ print $2 }')
 [ -n "$progs" ] || { echo "build-selftests: no programs in tests/selftests/list"; exit 1; }
 make -s -C "$TREE" O="$K" headers
-# A 32-bit kernel runs 32-bit programs (the profile's ARCH), built by
-# Debian's i386 cross compiler (make-initramfs.sh says why not gcc -m32).
-cross=
-[ "$KARCH" != i386 ] || cross=i686-linux-gnu-
+# The programs of the profile's architecture, built by Debian's cross
+# compiler for i386 and arm64 (scripts/lib.sh guest_cross).
+# (an assignment: an architecture without guest programs stops here)
+cross=$(guest_cross)
 for d in $(for p in $progs; do dirname "$p"; done | LC_ALL=C sort -u); do
 	goals=$(for p in $progs; do
 		if [ "$(dirname "$p")" = "$d" ]; then echo "$K/kselftest/$p"; fi

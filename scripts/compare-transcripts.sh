@@ -1,5 +1,5 @@
 #!/bin/sh
-# compare-transcripts.sh [BASE [SERIES]] - the differential proof: the guest
+# compare-transcripts.sh [BASE [SERIES [OUT]]] - the differential proof: the guest
 # programs write a canonical transcript of everything user space saw
 # (tests/guest/lib/transcript.h); the baseline (default: none) and the
 # patched kernel (default: main) must agree line for line, apart from the
@@ -8,13 +8,16 @@
 # patches/queues, in tests/expect/part-X.transcript.diff of each part X it
 # takes (a part without that file changes nothing that user space sees);
 # for a folder series or another profile's run, in
-# tests/expect/RUN.transcript.diff (main-gcc12 for main/gcc12); EXPECT=FILE
-# overrides both.
+# tests/expect/RUN.transcript.diff (main-gcc12 for main/gcc12), and where a
+# queue's run of another profile has none, against the same profile's
+# baseline (none/arm64 and main/arm64), the queue's part-X files as on the
+# test profile; EXPECT=FILE overrides them all.
 #
 # Fails on a difference that is not listed, on a listed difference that did
 # not happen (a stale entry hides nothing), and on a transcript that only one
-# kernel wrote. The diff is kept in $BUILD/SERIES/transcript.diff, the
-# counts in $BUILD/SERIES/compare.json (for scripts/report.py).
+# kernel wrote. The diff is kept in $BUILD/OUT/transcript.diff, the counts in
+# $BUILD/OUT/compare.json (for scripts/report.py); OUT is SERIES unless
+# given (make arm64 compares main with main/arm64 into main/arm64/arch).
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/lib.sh"
@@ -23,24 +26,34 @@ build_env
 # profile's run) or SERIES/PROFILE (make gcc12: main/gcc12)
 BASE=${1:-none}
 SERIES=${2:-main}
+OUTDIR=$BUILD/${3:-$SERIES}
 A=$BUILD/$BASE/files/transcript
 B=$BUILD/$SERIES/files/transcript
-OUT=$BUILD/$SERIES/transcript.diff
+mkdir -p "$OUTDIR"
+OUT=$OUTDIR/transcript.diff
 rc=0
-rm -f "$BUILD/$SERIES/compare.json"
+rm -f "$OUTDIR/compare.json"
 if [ -z "${EXPECT:-}" ]; then
 	queues=$(/usr/bin/python3 "$TOP/scripts/queues.py" names)
+	# a run's expectations are named by RUN (main/gcc12: main-gcc12)
+	EXPECT=$TOP/tests/expect/$(echo "$SERIES" | tr / -).transcript.diff
+	# the queue of SERIES: itself, or, for another profile's run
+	# compared with the same profile's baseline, the folder's first part
+	queue=
 	if echo "$queues" | grep -qx -e "$SERIES"; then
-		parts=$(/usr/bin/python3 "$TOP/scripts/queues.py" parts "$SERIES")
-		EXPECT=$BUILD/$SERIES/transcript.intended
+		queue=$SERIES
+	elif [ ! -f "$EXPECT" ] && [ "$BASE" = "none/${SERIES#*/}" ] &&
+		echo "$queues" | grep -qx -e "${SERIES%%/*}"; then
+		queue=${SERIES%%/*}
+	fi
+	if [ -n "$queue" ]; then
+		parts=$(/usr/bin/python3 "$TOP/scripts/queues.py" parts "$queue")
+		EXPECT=$OUTDIR/transcript.intended
 		: >"$EXPECT"
 		for p in $(echo "$parts" | sed 's/./& /g'); do
 			f=$TOP/tests/expect/part-$p.transcript.diff
 			[ ! -f "$f" ] || cat "$f" >>"$EXPECT"
 		done
-	else
-		# a run's expectations are named by RUN (main/gcc12: main-gcc12)
-		EXPECT=$TOP/tests/expect/$(echo "$SERIES" | tr / -).transcript.diff
 	fi
 fi
 
@@ -106,6 +119,6 @@ echo "compare-transcripts: $files transcripts, $lines lines;" \
 printf '{"base": "%s", "series": "%s", "transcripts": %d, "lines": %d, "differ": %d, "intended": %d, "unexpected": %d, "stale": %d, "ok": %s}\n' \
 	"$BASE" "$SERIES" "$files" "$lines" "$differ" "$intended" "$unexpected" "$stale" \
 	"$([ "$rc" = 0 ] && echo true || echo false)" \
-	>"$BUILD/$SERIES/compare.json"
+	>"$OUTDIR/compare.json"
 rm -f "$OUT.sorted" "$OUT.expected"
 exit "$rc"

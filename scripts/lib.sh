@@ -24,10 +24,10 @@ build_env() {
 #              linux-source-KERNEL package); its queues are patches/ for
 #              6.12, patches/KERNEL/ for another (scripts/queues.py)
 #   PACKAGES   Debian packages the profile needs beyond scripts/deps.sh's
-#   ARCH       x86_64 (the default) or i386: the kernel's architecture and
-#              the guest programs' (i686-linux-gnu-gcc); read into KARCH, and
-#              exported as kbuild's ARCH for i386 only. With CROSS also
-#              arm64, arm, powerpc, s390, mips or riscv
+#   ARCH       x86_64 (the default), i386 or arm64: the kernel's
+#              architecture and the guest programs' (guest_cross); read into
+#              KARCH, and exported as kbuild's ARCH for another architecture
+#              than x86_64. With CROSS also arm, powerpc, s390, mips or riscv
 #   CROSS      the triplet of a Debian cross toolchain (aarch64-linux-gnu:
 #              package gcc-aarch64-linux-gnu, gcc-12): exported as kbuild's
 #              CROSS_COMPILE=TRIPLET-. Such a profile only compiles (make
@@ -112,8 +112,8 @@ profile_env() {
 	KARCH=${ARCH:-x86_64}
 	case $KARCH in
 	x86_64) unset ARCH ;;
-	i386) export ARCH ;;
-	arm64 | arm | powerpc | s390 | mips | riscv)
+	i386 | arm64) export ARCH ;;
+	arm | powerpc | s390 | mips | riscv)
 		if [ -z "$CROSS" ]; then
 			echo "profile: $PROFILE_FILE: ARCH=$KARCH needs CROSS (it is not booted here)" >&2
 			return 1
@@ -145,6 +145,11 @@ profile_env() {
 			return 1
 		fi
 	done
+	# clang builds for arm64 by itself; gcc needs the profile's CROSS.
+	if [ "$KARCH" = arm64 ] && [ -z "$CROSS" ] && [ "$COMPILER" != clang ]; then
+		echo "profile: $PROFILE_FILE: ARCH=arm64 without CROSS needs COMPILER=clang" >&2
+		return 1
+	fi
 	case $COMPILER in
 	clang) export LLVM=-19 ;;
 	gcc) export LLVM= ;;
@@ -167,6 +172,37 @@ profile_env() {
 	yes | no) ;;
 	*)
 		echo "profile: $PROFILE_FILE: COVERAGE=$COVERAGE, not yes or no" >&2
+		return 1
+		;;
+	esac
+}
+
+# guest_cross: the prefix of the compiler that builds the guest programs and
+# the kernel selftests for KARCH (profile_env first): Debian's cross
+# compilers, i686-linux-gnu-gcc and aarch64-linux-gnu-gcc, for i386 and
+# arm64 (gcc-multilib's gcc -m32 cannot be installed beside make cross's
+# compilers); the host's gcc for x86_64.
+guest_cross() {
+	case $KARCH in
+	x86_64) echo ;;
+	i386) echo i686-linux-gnu- ;;
+	arm64) echo aarch64-linux-gnu- ;;
+	*)
+		echo "profile: $PROFILE_FILE: no guest programs for ARCH=$KARCH" >&2
+		return 1
+		;;
+	esac
+}
+
+# kernel_image: kbuild's target for the booted kernel of KARCH, and its
+# path under the object folder (profile_env first): "bzImage
+# arch/x86/boot/bzImage" on x86, "Image arch/arm64/boot/Image" on arm64.
+kernel_image() {
+	case $KARCH in
+	x86_64 | i386) echo "bzImage arch/x86/boot/bzImage" ;;
+	arm64) echo "Image arch/arm64/boot/Image" ;;
+	*)
+		echo "profile: $PROFILE_FILE: no booted kernel for ARCH=$KARCH" >&2
 		return 1
 		;;
 	esac
@@ -453,9 +489,12 @@ new_warnings() {
 }
 
 # machine_env: the QEMU machine config/machines/$MACHINE.conf (the
-# profile's, run_env first): QEMU_MACHINE, QEMU_CPU, QEMU_SMP, QEMU_MEM,
-# SERIAL (the roles of ttyS0, ttyS1, ...), QEMU_EXTRA, BOOT_TIMEOUT (the
-# environment's, when lib.sh was sourced, wins: ENV_BOOT_TIMEOUT).
+# profile's, run_env first): QEMU_SYSTEM (qemu-system-x86_64 unless it
+# says otherwise), QEMU_MACHINE, QEMU_CPU, QEMU_SMP, QEMU_MEM, SERIAL (the
+# roles of the ports), SERIAL_TTYS (each port's name in the guest, in the
+# same order; ttyS0, ttyS1, ... unless it says otherwise), QEMU_EXTRA,
+# BOOT_TIMEOUT (the environment's, when lib.sh was sourced, wins:
+# ENV_BOOT_TIMEOUT).
 ENV_BOOT_TIMEOUT=${BOOT_TIMEOUT:-}
 machine_env() {
 	MACHINE_FILE=$TOP/config/machines/${MACHINE:?machine_env: no MACHINE (run_env first)}.conf
@@ -463,8 +502,14 @@ machine_env() {
 		echo "machine: no $MACHINE_FILE" >&2
 		return 1
 	fi
-	QEMU_MACHINE= QEMU_CPU= QEMU_SMP= QEMU_MEM= SERIAL= QEMU_EXTRA= BOOT_TIMEOUT=
+	QEMU_SYSTEM= QEMU_MACHINE= QEMU_CPU= QEMU_SMP= QEMU_MEM= SERIAL= SERIAL_TTYS=
+	QEMU_EXTRA= BOOT_TIMEOUT=
 	. "$MACHINE_FILE"
+	QEMU_SYSTEM=${QEMU_SYSTEM:-qemu-system-x86_64}
+	if [ -n "$SERIAL_TTYS" ] && [ "$(echo $SERIAL_TTYS | wc -w)" != "$(echo $SERIAL | wc -w)" ]; then
+		echo "machine: $MACHINE_FILE: SERIAL_TTYS names $(echo $SERIAL_TTYS | wc -w) ports, SERIAL $(echo $SERIAL | wc -w)" >&2
+		return 1
+	fi
 	BOOT_TIMEOUT=${ENV_BOOT_TIMEOUT:-$BOOT_TIMEOUT}
 }
 
@@ -486,7 +531,7 @@ qemu_boot() {
 	_rc=0
 	# shellcheck disable=SC2086
 	timeout --foreground -k 10 "$BOOT_TIMEOUT" \
-		qemu-system-x86_64 -machine "$QEMU_MACHINE" -accel tcg -cpu "$QEMU_CPU" \
+		"$QEMU_SYSTEM" -machine "$QEMU_MACHINE" -accel tcg -cpu "$QEMU_CPU" \
 		-smp "$QEMU_SMP" -m "$QEMU_MEM" -display none -monitor none -no-reboot \
 		-kernel "$1" -initrd "$2" -append "$3" \
 		${4:+-drive "file=$4,format=raw,if=virtio"} \
@@ -501,13 +546,13 @@ qemu_boot() {
 	return "$_rc"
 }
 
-# serial_port ROLE: the guest's name of ROLE's serial port (ttyS0, ...),
-# from the machine's SERIAL (machine_env first).
+# serial_port ROLE: the guest's name of ROLE's port (ttyS0, ...; the
+# machine's SERIAL_TTYS), from the machine's SERIAL (machine_env first).
 serial_port() {
 	_i=0
 	for _role in $SERIAL; do
 		if [ "$_role" = "$1" ]; then
-			echo "ttyS$_i"
+			serial_tty "$_i"
 			return 0
 		fi
 		_i=$((_i + 1))
@@ -516,13 +561,45 @@ serial_port() {
 	return 1
 }
 
-# serial_args: QEMU's -serial arguments for the machine's ports, in order,
-# each to its file in $DIR (removed first, so that a file is this boot's).
+# serial_tty N: the guest's name of the machine's port N (from 0).
+serial_tty() {
+	if [ -z "$SERIAL_TTYS" ]; then
+		echo "ttyS$1"
+		return 0
+	fi
+	# shellcheck disable=SC2086
+	set -- "$1" $SERIAL_TTYS
+	shift $(($1 + 1))
+	echo "$1"
+}
+
+# serial_args: QEMU's arguments for the machine's ports, in order, each to
+# its file in $DIR (removed first, so that a file is this boot's): a UART
+# (ttyS*, ttyAMA*) is a -serial; a virtio console (hvc0, hvc1, ...: the
+# guest numbers them in the order of the devices) a virtconsole on one
+# virtio-serial device (virtio-mmio).
 serial_args() {
+	_i=0
+	_virtio=
 	for _role in $SERIAL; do
 		_f=$(serial_file "$_role") || return 1
 		rm -f "$_f"
-		printf ' -serial file:%s' "$_f"
+		case $(serial_tty "$_i") in
+		ttyS[0-9]* | ttyAMA[0-9]*) printf ' -serial file:%s' "$_f" ;;
+		hvc[0-9]*)
+			if [ -z "$_virtio" ]; then
+				printf ' -device virtio-serial-device'
+				_virtio=1
+			fi
+			printf ' -chardev file,id=port%s,path=%s -device virtconsole,chardev=port%s' \
+				"$_i" "$_f" "$_i"
+			;;
+		*)
+			echo "machine: $MACHINE_FILE: $(serial_tty "$_i") is neither a UART (ttyS*, ttyAMA*) nor a virtio console (hvc*)" >&2
+			return 1
+			;;
+		esac
+		_i=$((_i + 1))
 	done
 }
 

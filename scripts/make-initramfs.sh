@@ -21,14 +21,12 @@ HARNESS=$(guest_harness)
 # moved families_legacy.c's copy "c.to = c.srv" before the store of the
 # callsign into c.srv: AX.25 and NET/ROM connected to an empty callsign.
 CFLAGS="-static -O2 -fno-strict-aliasing -g0 -Wall -Werror -Wno-format-overflow -I$HARNESS -I$TREE/samples/bpf"
-# A 32-bit kernel runs 32-bit programs (the profile's ARCH), built by
-# Debian's i386 cross compiler: gcc-multilib (gcc -m32) conflicts with
-# the cross compilers make cross uses.
-if [ "$KARCH" = i386 ]; then
-	GUEST_CC=${GUEST_CC:-i686-linux-gnu-gcc}
-else
-	GUEST_CC=${GUEST_CC:-gcc}
-fi
+# The programs of the profile's architecture (ARCH): an i386 kernel runs
+# 32-bit programs, an arm64 kernel arm64 programs, each built by Debian's
+# cross compiler (scripts/lib.sh guest_cross).
+# (an assignment: an architecture without guest programs stops here)
+cross=$(guest_cross)
+GUEST_CC=${GUEST_CC:-${cross}gcc}
 
 rm -rf "$ROOT"
 mkdir -p "$ROOT/tests" "$ROOT/dev" "$ROOT/proc" "$ROOT/sys" "$ROOT/tmp"

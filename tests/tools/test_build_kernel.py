@@ -54,3 +54,14 @@ def test_missing_command_file_fails(top, tmp_path, prof, tree, asks):
     profile(top, "gcc", COMPILER="gcc")
     got, out = build(top, tmp_path, prof, tree, asks, "", cmdfile=False)
     assert got == 1 and "no " in out and ".socket.o.cmd" in out, out
+
+
+def test_arm64_builds_image(top, tmp_path):
+    """The arm64 profile builds and shows arch/arm64/boot/Image, not the
+    x86 bzImage (scripts/lib.sh kernel_image)."""
+    obj = top / "build" / "tooltest" / "arm64" / "obj"
+    (obj / "arch" / "arm64" / "boot").mkdir(parents=True)
+    (obj / "arch" / "arm64" / "boot" / "Image").write_text("xyz")
+    got, out = build(top, tmp_path, "arm64", "linux", True, "-O2 -fstrict-flex-arrays=3")
+    assert got == 0 and "build: Image 3 bytes" in out, out
+    assert "bzImage" not in out, out

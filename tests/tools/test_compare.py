@@ -89,3 +89,33 @@ def test_profile_run_uses_its_run_name(tmp_path, top):
         "a.txt:-x -> 0\na.txt:+x -> EINVAL\n")
     rc, out = run(argv, env=env)
     assert rc == 0 and "2 lines differ, 2 of them intended" in out, out
+
+
+def test_profile_baseline_takes_the_queues_parts(tmp_path, top):
+    """A queue's run of another profile compared with that profile's
+    baseline (make arm64: none/arm64 and tooltest/arm64) expects the
+    queue's parts' differences, as on the test profile; compared with
+    another baseline (the x86_64 run), none of them; and OUT keeps the
+    second comparison beside the first."""
+    (top / "tests" / "expect" / "part-P.transcript.diff").write_text(
+        "a.txt:-x -> 0\na.txt:+x -> EINVAL\n")
+    for k, line in (("none/arm64", "x -> 0"), ("tooltest/arm64", "x -> EINVAL"),
+                    ("none", "x -> 0"), ("tooltest", "x -> EINVAL")):
+        d = top / "build" / k / "files" / "transcript"
+        d.mkdir(parents=True)
+        (d / "a.txt").write_text(line + "\n")
+    env = dict(os.environ, BUILD=str(top / "build"))
+    cmp = ["sh", str(top / "scripts" / "compare-transcripts.sh")]
+    rc, out = run(cmp + ["none/arm64", "tooltest/arm64"], env=env)
+    assert rc == 0 and "2 lines differ, 2 of them intended" in out, out
+    # the baseline of another profile is not the run's own: nothing intended
+    rc, out = run(cmp + ["none", "tooltest/arm64"], env=env)
+    assert rc == 1 and "2 lines differ, 0 of them intended" in out, out
+    rc, out = run(cmp + ["none/arm64", "tooltest/arm64"], env=env)
+    assert rc == 0, out
+    rc, out = run(cmp + ["tooltest", "tooltest/arm64", "tooltest/arm64/arch"], env=env)
+    assert rc == 0 and "0 lines differ" in out, out
+    arch = json.loads((top / "build" / "tooltest/arm64/arch/compare.json").read_text())
+    own = json.loads((top / "build" / "tooltest/arm64/compare.json").read_text())
+    assert (arch["base"], arch["differ"]) == ("tooltest", 0), arch
+    assert (own["base"], own["differ"], own["intended"]) == ("none/arm64", 2, 2), own

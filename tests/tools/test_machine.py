@@ -12,7 +12,7 @@ import pytest
 from conftest import guest_programs, profile, run
 
 QEMU_STUB = """#!/bin/sh
-printf '%s\\n' "$@" >"$QEMU_ARGS_OUT"
+printf '%s\\n' "$(basename "$0")" "$@" >"$QEMU_ARGS_OUT"
 [ -z "${QEMU_SLEEP:-}" ] || sleep "$QEMU_SLEEP"
 exit "${QEMU_EXIT:-0}"
 """
@@ -26,21 +26,22 @@ def machine(top):
     (top / "tests" / "guest" / "order").write_text("a\n")
     stub = top.parent / "bin"
     stub.mkdir()
-    (stub / "qemu-system-x86_64").write_text(QEMU_STUB)
-    (stub / "qemu-system-x86_64").chmod(0o755)
+    for qemu in ("qemu-system-x86_64", "qemu-system-aarch64"):
+        (stub / qemu).write_text(QEMU_STUB)
+        (stub / qemu).chmod(0o755)
     return top
 
 
-def boot(top, machine=None, **env):
+def boot(top, machine=None, arch=None, **env):
     """boot.sh of the run tooltest, on the test profile or on a profile
-    whose machine is MACHINE."""
+    whose machine is MACHINE (and architecture ARCH)."""
     e = dict(os.environ, BUILD=str(top / "build"),
              PATH=f"{top.parent / 'bin'}:{os.environ['PATH']}",
              QEMU_ARGS_OUT=str(top / "qemu.args"), **env)
     d = top / "build" / "tooltest"
     argv = ["sh", str(top / "scripts" / "boot.sh"), "tooltest"]
     if machine:
-        profile(top, "m", MACHINE=machine)
+        profile(top, "m", MACHINE=machine, **({"ARCH": arch} if arch else {}))
         d = d / "m"
         argv.append("m")
     d.mkdir(parents=True, exist_ok=True)
@@ -65,6 +66,53 @@ def test_test_machine(machine):
     assert opt(args, "-m") == ["1024"] and opt(args, "-machine") == ["q35"]
     assert "console=ttyS0 " in opt(args, "-append")[0]
     assert "-icount" not in args
+
+
+def test_arm64_machine(machine):
+    """The arm64 machine: qemu-system-aarch64's virt board, the console on
+    its one UART (ttyAMA0), the KTAP stream and the files on two virtio
+    consoles (hvc0, hvc1), and the arm64 kernel's Image."""
+    top = machine
+    rc, out, args = boot(top, "arm64", "arm64")
+    assert rc == 0, out
+    d = top / "build" / "tooltest" / "m"
+    assert args[0] == "qemu-system-aarch64" and opt(args, "-machine") == ["virt"], args
+    assert opt(args, "-kernel") == [f"{d}/obj/arch/arm64/boot/Image"], args
+    assert opt(args, "-serial") == [f"file:{d}/console.log"], args
+    assert opt(args, "-chardev") == [f"file,id=port1,path={d}/guest.ktap",
+                                     f"file,id=port2,path={d}/files.txt"], args
+    assert opt(args, "-device") == ["virtio-serial-device", "virtconsole,chardev=port1",
+                                    "virtconsole,chardev=port2"], args
+    assert "console=ttyAMA0 " in opt(args, "-append")[0]
+    rc, out, args = boot(top)
+    assert rc == 0 and args[0] == "qemu-system-x86_64" and "-device" not in args, args
+
+
+def test_init_gets_the_machines_tty_names(machine):
+    """/init opens the ports by the names the machine gives them
+    (SERIAL_TTYS): on the arm64 machine the virtio consoles."""
+    top = machine
+    profile(top, "m", MACHINE="arm64")
+    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "m"],
+                  env=dict(os.environ, BUILD=str(top / "build")))
+    assert rc == 0, out
+    init = (top / "build" / "tooltest" / "m" / "initramfs" / "init").read_bytes()
+    assert b"/dev/hvc0\0" in init and b"/dev/hvc1\0" in init and b"/dev/ttyS" not in init
+
+
+@pytest.mark.parametrize("ttys, msg", [
+    ("ttyAMA0 hvc0", "SERIAL_TTYS names 2 ports, SERIAL 3"),
+    ("ttyAMA0 hvc0 lp0", "lp0 is neither a UART"),
+])
+def test_bad_tty_names(machine, ttys, msg):
+    """A machine whose port names do not match its roles, or name a port
+    QEMU cannot make, fails the boot before QEMU runs."""
+    top = machine
+    conf = top / "config" / "machines" / "bad.conf"
+    conf.write_text(f'. "$(dirname "$MACHINE_FILE")/arm64.conf"\nSERIAL_TTYS="{ttys}"\n')
+    rc, out, _ = boot(top, "bad")
+    assert rc == 1 and msg in out, out
+    assert not (top / "qemu.args").exists()
 
 
 def test_bench_machine(machine):

@@ -115,13 +115,16 @@ def arch_of(top, *args, pre=""):
     return out.split()
 
 
-def test_arch_is_exported_for_i386_only(fragments):
-    """kbuild's ARCH: exported for an i386 profile, unset for x86_64 ones
-    (the default), also after an i386 run in the same shell or an ARCH in
-    the caller's environment: the x86_64 builds keep their environment."""
+def test_arch_is_exported_for_another_arch_only(fragments):
+    """kbuild's ARCH: exported for an i386 or arm64 profile, unset for
+    x86_64 ones (the default), also after such a run in the same shell or
+    an ARCH in the caller's environment: the x86_64 builds keep their
+    environment."""
     top = fragments
     profile(top, "i32", ARCH="i386")
     assert arch_of(top, "main", "i32") == ["i386", "i386", "i386"]
+    assert arch_of(top, "main", "arm64") == ["arm64", "arm64", "arm64"]
+    assert arch_of(top, "main", pre="run_env main arm64;") == ["x86_64", "unset", "unset"]
     assert arch_of(top, "main") == ["x86_64", "unset", "unset"]
     assert arch_of(top, "main", pre="run_env main i32;") == ["x86_64", "unset", "unset"]
     assert arch_of(top, "main", pre="export ARCH=arm;") == ["x86_64", "unset", "unset"]
@@ -140,6 +143,25 @@ def test_another_arch_has_its_own_selftests_and_pins(fragments):
     assert e["KSFT"] == f"{b}/none/ksft-i386", e
     assert e["KSFT_SUMS"] == f"{b}/none/selftests-i386.sha256", e
     assert e["XRUN"] == "none-i386" and e["RUN"] == "none-i32" and e["KARCH"] == "i386", e
+
+
+def test_arm64_profile_is_booted_with_clang(fragments):
+    """The arm64 profile (make arm64) is built by clang-19 for arm64
+    without a cross binutils, booted on its own machine, and has selftests,
+    pins, a guest compiler and a kernel image of its own."""
+    top = fragments
+    rc, e = env_of(top, "fixes", "arm64")
+    assert rc == 0, e
+    b = f"{top}/build"
+    assert e["LLVM"] == "-19" and e["MACHINE"] == "arm64" and e["GUESTS"] == "suite", e
+    assert e["KSFT"] == f"{b}/fixes/ksft-arm64" and e["XRUN"] == "fixes-arm64", e
+    assert e["DIR"] == f"{b}/fixes/arm64" and e["TREE"] == f"{b}/fixes/linux", e
+    assert e["FRAGS"].split()[-1] == f"{top}/config/arm64/arm64.config", e
+    show = "run_env main arm64 || exit 1; guest_cross; kernel_image; run_env main; guest_cross; kernel_image"
+    rc, out = run(["sh", "-c", f"TOP={top}; BUILD={top}/build; . {top}/scripts/lib.sh; {show}"])
+    assert rc == 0 and out.splitlines() == [
+        "aarch64-linux-gnu-", "Image arch/arm64/boot/Image",
+        "", "bzImage arch/x86/boot/bzImage"], out
 
 
 def cross_profile(top, name="arm", **extra):
@@ -191,7 +213,8 @@ def test_cross_profile_is_not_make_runs(fragments, script):
     ({"KERNEL": "123"}, "KERNEL=123, not a version"),
     ({"COMPILER": "icc"}, "COMPILER=icc, not clang or gcc"),
     ({"COVERAGE": "maybe"}, "COVERAGE=maybe, not yes or no"),
-    ({"ARCH": "arm64"}, "ARCH=arm64 needs CROSS"),
+    ({"ARCH": "arm"}, "ARCH=arm needs CROSS"),
+    ({"ARCH": "arm64", "COMPILER": "gcc"}, "ARCH=arm64 without CROSS needs COMPILER=clang"),
     ({"ARCH": "sparc"}, "ARCH=sparc, not x86_64, i386, arm64"),
     ({"ARCH": "arm64", "CROSS": "aarch64-linux-gnu"}, "CROSS wants COMPILER=gcc, MACHINE=none"),
     ({"ARCH": "arm64", "CROSS": "aarch64-linux-gnu", "COMPILER": "gcc", "MACHINE": "none",
