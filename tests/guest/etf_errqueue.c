@@ -39,7 +39,9 @@
  * drops the socket silently and tries again otherwise. Before send() it
  * waits for a clock value that ends in less than 256 (the test kernels
  * have run on the jiffies clocksource, 4 ms steps, after the TSC
- * watchdog under TCG marked the TSC unstable).
+ * watchdog under TCG marked the TSC unstable). A machine on which no send()
+ * within 30 s is that fast skips the row (the arm64 kernel under TCG:
+ * tests/expect/*-arm64.skip).
  *
  * root: in the network namespace /init gives this program. userns: uid
  * 65534 in a user and network namespace of its own, where it has
@@ -177,13 +179,14 @@ static uint64_t now_us(void)
 /*
  * A socket of repaired_socket() that has sent 8 bytes at a time whose
  * microseconds end in at most 352 and whose next 16 bits are not zero
- * (above): its fd, or -errno (-ETIME: no such time within 30 s). The
- * socket is made first, so that only send() lies between the two clock
- * reads.
+ * (above): its fd, or -errno (-ETIME: no such time within 30 s, as on a
+ * machine where every send() takes longer than the window; the fastest
+ * is printed). The socket is made first, so that only send() lies
+ * between the two clock reads.
  */
 static int socket_sent_in_phase(void)
 {
-	uint64_t start = now_us(), t0, t1;
+	uint64_t start = now_us(), t0, t1, fastest = UINT64_MAX;
 	int fd;
 
 	while (now_us() - start < 30000000) {
@@ -201,9 +204,12 @@ static int socket_sent_in_phase(void)
 		t1 = now_us();
 		if (t0 >> 16 == t1 >> 16 && (t1 & 0xffff) <= 352 && ((t0 >> 16) & 0xffff))
 			return fd;
+		if (t1 - t0 < fastest)
+			fastest = t1 - t0;
 		repaired_close(fd);
 	}
-	printf("# no send time that ends in at most 352 us within 30 s\n");
+	printf("# no send time that ends in at most 352 us within 30 s (fastest send(): %llu us)\n",
+	       (unsigned long long)fastest);
 	return -ETIME;
 }
 
@@ -326,6 +332,8 @@ TEST_F_TIMEOUT(etf, report_has_no_address, 90)
 	int ret;
 
 	ASSERT_EQ(0, in_child(etf_child, &c, &ret));
+	if (ret == -ETIME)
+		SKIP(return, "every send() took longer than the window that keeps an unfixed kernel's read inside the skb head");
 	EXPECT_EQ(0, ret);
 }
 
@@ -336,6 +344,8 @@ TEST_F_TIMEOUT(etf, report_names_the_device, 90)
 	int ret;
 
 	ASSERT_EQ(0, in_child(etf_child, &c, &ret));
+	if (ret == -ETIME)
+		SKIP(return, "every send() took longer than the window that keeps an unfixed kernel's read inside the skb head");
 	EXPECT_EQ(0, ret);
 }
 

@@ -8,6 +8,12 @@
  *    without part A the bind reads past addr_len, which the redzone option
  *    (DEBUG_NET_SOCKADDR_REDZONE, on in the test kernels) reports: those
  *    reports are pinned in tests/expect/none.console with the others.
+ *  - AF_IEEE802154 datagram sockets (patch 18): uid 65534 binds and sends
+ *    with an address of type IEEE802154_ADDR_NONE (all zero) of 8 bytes,
+ *    which has no PAN ID; a kernel without the fix reads one (bytes 8-9),
+ *    reported as above; in a user and network namespace of its own, the
+ *    family does not exist there (-EAFNOSUPPORT). No wpan device exists
+ *    while the tests run.
  *  - X.25 and AppleTalk (patches 12 and 13): uid 65534 makes the socket in
  *    the initial network namespace; in a user and network namespace of its
  *    own, the family does not exist there (-EAFNOSUPPORT).
@@ -42,7 +48,8 @@ FIXTURE_VARIANT(reach)
 	bool userns;		/* in a new user and network namespace */
 	int socket_err;		/* -errno of socket() */
 	int len;		/* bind() with this addr_len; -1: no bind */
-	int bind_err;		/* -errno of bind() */
+	bool send;		/* sendto() of one byte in bind()'s place */
+	int bind_err;		/* -errno of bind() (or sendto()) */
 };
 
 /* isotp_bind() read the CAN ids (bytes 8-15) before the length check */
@@ -63,6 +70,24 @@ FIXTURE_VARIANT_ADD(reach, l2tp_ip6_empty_bind)
 FIXTURE_VARIANT_ADD(reach, tipc_empty_bind)
 {
 	.domain = AF_TIPC, .type = SOCK_RDM, .len = 0, .bind_err = 0,
+};
+
+/* dgram_bind() and dgram_sendmsg() read the PAN ID of an address without one */
+FIXTURE_VARIANT_ADD(reach, ieee802154_none_bind)
+{
+	.domain = AF_IEEE802154, .type = SOCK_DGRAM, .len = 8, .bind_err = -ENODEV,
+};
+
+FIXTURE_VARIANT_ADD(reach, ieee802154_none_sendto)
+{
+	.domain = AF_IEEE802154, .type = SOCK_DGRAM, .len = 8, .send = true,
+	.bind_err = -ENXIO,
+};
+
+FIXTURE_VARIANT_ADD(reach, ieee802154_socket_userns)
+{
+	.domain = AF_IEEE802154, .type = SOCK_DGRAM, .userns = true,
+	.socket_err = -EAFNOSUPPORT, .len = -1,
 };
 
 FIXTURE_VARIANT_ADD(reach, x25_socket)
@@ -108,8 +133,14 @@ TEST_F(reach, as_nobody)
 	if (variant->len >= 0) {
 		memset(&ss, 0, sizeof(ss));
 		ss.ss_family = variant->domain;
-		EXPECT_EQ(variant->bind_err,
-			  bind(fd, (struct sockaddr *)&ss, variant->len) ? -errno : 0);
+		if (variant->send) {
+			EXPECT_EQ(variant->bind_err,
+				  sendto(fd, "x", 1, 0, (struct sockaddr *)&ss,
+					 variant->len) < 0 ? -errno : 0);
+		} else {
+			EXPECT_EQ(variant->bind_err,
+				  bind(fd, (struct sockaddr *)&ss, variant->len) ? -errno : 0);
+		}
 	}
 	close(fd);
 }
