@@ -41,7 +41,7 @@
  * have run on the jiffies clocksource, 4 ms steps, after the TSC
  * watchdog under TCG marked the TSC unstable). A machine on which no send()
  * within 30 s is that fast skips the row (the arm64 kernel under TCG:
- * tests/expect/*-arm64.skip).
+ * tests/expect/SERIES-arm64.skip).
  *
  * root: in the network namespace /init gives this program. userns: uid
  * 65534 in a user and network namespace of its own, where it has
