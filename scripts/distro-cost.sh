@@ -109,6 +109,10 @@ done
 mv "$D/results.new" "$D/results"
 
 # The verdict: the results are the pinned ones, line for line.
+if [ ! -f "$EXPECTED" ]; then
+	echo "distro-cost: no $EXPECTED: nothing is pinned; the results are in $D/results" >&2
+	exit 1
+fi
 want=$(grep -v -e '^#' -e '^[[:space:]]*$' "$EXPECTED" | sed 's/[[:space:]]*#.*//' | LC_ALL=C sort)
 got=$(LC_ALL=C sort "$D/results")
 if [ "$want" != "$got" ]; then
