@@ -12,6 +12,14 @@ guest_suite_only
 machine_env
 # (an assignment: an architecture without a booted kernel stops here)
 image=$(kernel_image)
+# The machine's QEMU must run the profile's architecture.
+case $KARCH:$QEMU_SYSTEM in
+x86_64:qemu-system-x86_64 | i386:qemu-system-x86_64 | arm64:qemu-system-aarch64) ;;
+*)
+	echo "boot: $RUN: $MACHINE_FILE runs $QEMU_SYSTEM, not a machine for ARCH=$KARCH" >&2
+	exit 1
+	;;
+esac
 
 # kasan_multi_shot: KASAN prints every report, not only the first of the
 # boot (the redzone option's KUnit control reports on purpose, early).

@@ -10,8 +10,9 @@
 # for a folder series or another profile's run, in
 # tests/expect/RUN.transcript.diff (main-gcc12 for main/gcc12), and where a
 # queue's run of another profile has none, against the same profile's
-# baseline (none/arm64 and main/arm64), the queue's part-X files as on the
-# test profile; EXPECT=FILE overrides them all.
+# baseline (none/arm64 and main/arm64, none/i386 and fixes/i386), the
+# queue's part-X files as on the test profile, for a profile of 6.12's
+# tree; EXPECT=FILE overrides them all.
 #
 # Fails on a difference that is not listed, on a listed difference that did
 # not happen (a stale entry hides nothing), and on a transcript that only one
@@ -43,7 +44,9 @@ if [ -z "${EXPECT:-}" ]; then
 	if echo "$queues" | grep -qx -e "$SERIES"; then
 		queue=$SERIES
 	elif [ ! -f "$EXPECT" ] && [ "$BASE" = "none/${SERIES#*/}" ] &&
-		echo "$queues" | grep -qx -e "${SERIES%%/*}"; then
+		echo "$queues" | grep -qx -e "${SERIES%%/*}" &&
+		[ "$(profile_env "${SERIES#*/}" >/dev/null && echo "$KERNEL")" = 6.12 ]; then
+		# (patches/ is 6.12's queue: another tree's run names its own file)
 		queue=${SERIES%%/*}
 	fi
 	if [ -n "$queue" ]; then

@@ -11,9 +11,10 @@
 #     downloaded by apt-get download, extracted, never installed) built with
 #     Debian's dkms against each kernel's objects (dkms build
 #     --kernelsourcedir, its own --dkmstree and --sourcetree under
-#     $BUILD/distro/cost: nothing is installed or loaded on this machine).
-# The results, "crc QUEUE CHANGED ADDED REMOVED" and "dkms PACKAGE QUEUE
-# ok|error|excluded" lines in $BUILD/distro/cost/results, must be those
+#     $BUILD/distro/cost, no module signing: no module is installed or
+#     loaded on this machine).
+# The results, "crc QUEUE CHANGED ADDED REMOVED" and "dkms PACKAGE=VERSION
+# QUEUE ok|error|excluded" lines in $BUILD/distro/cost/results, must be those
 # pinned in tests/expect/distro-cost.expected (each with its reason); the
 # changed symbols are listed in symvers.list, each failed build's first
 # compiler error in dkms-errors.
@@ -48,7 +49,7 @@ sed -n 's/^symvers: \([^:]*\): [0-9]* exported, \([0-9]*\) CRCs changed, \([0-9]
 
 # The DKMS packages: downloaded once (apt-get download keeps Debian's
 # name, PACKAGE_VERSION_ARCH.deb), extracted into src/PACKAGE.
-pkgs=$(grep -v -e '^#' -e '^[[:space:]]*$' "$LIST")
+pkgs=$(grep -v -e '^#' -e '^[[:space:]]*$' "$LIST" || [ $? = 1 ])
 [ -n "$pkgs" ] || { echo "distro-cost: no packages in $LIST" >&2; exit 1; }
 mkdir -p "$D/debs"
 for p in $pkgs; do
@@ -80,12 +81,25 @@ for s in $base $queues; do
 		ver=$(dkms_field "$conf" PACKAGE_VERSION)
 		[ -n "$name" ] && [ -n "$ver" ] ||
 			{ echo "distro-cost: $conf: no PACKAGE_NAME or PACKAGE_VERSION" >&2; exit 1; }
+		# dkms wants the source in NAME-VERSION; a value made of
+		# variables is not read here
+		[ "$name-$ver" = "$(basename "$(dirname "$conf")")" ] ||
+			{ echo "distro-cost: $conf: $name-$ver is not its folder's name" >&2; exit 1; }
+		debver=$(dpkg-deb -f "$(ls "$D/debs/${p}_"*.deb)" Version)
 		tree=$D/tree/$s/$p
 		log=$D/logs/$s/$p.log
 		rm -rf "$tree"
 		mkdir -p "$tree" "$(dirname "$log")"
 		src=$(dirname "$(dirname "$conf")")
-		dkms add -m "$name" -v "$ver" --sourcetree "$src" --dkmstree "$tree" >"$log" 2>&1
+		# sign_file: no module signing, which would make a key in
+		# /var/lib/dkms (dkms keeps a value from the environment)
+		export sign_file=/nonexistent
+		dkms add -m "$name" -v "$ver" -k "$krel" --kernelsourcedir "$obj" \
+			--sourcetree "$src" --dkmstree "$tree" >"$log" 2>&1 || {
+			cat "$log" >&2
+			echo "distro-cost: dkms add of $p failed" >&2
+			exit 1
+		}
 		# Exit 77: the package's BUILD_EXCLUSIVE_* rules leave this
 		# kernel out (a config option it needs, an architecture).
 		rc=0
@@ -102,8 +116,8 @@ for s in $base $queues; do
 			echo "$p $s: $err" >>"$D/dkms-errors"
 			;;
 		esac
-		echo "dkms $p $s $r" >>"$D/results.new"
-		echo "distro-cost: $p on $s: $r"
+		echo "dkms $p=$debver $s $r" >>"$D/results.new"
+		echo "distro-cost: $p $debver on $s: $r"
 	done
 done
 mv "$D/results.new" "$D/results"
@@ -122,5 +136,5 @@ if [ "$want" != "$got" ]; then
 	diff "$D/results.want" "$D/results.got" | sed -n 's/^< /  -/p; s/^> /  +/p'
 	exit 1
 fi
-n=$(grep -c '^dkms .* error$' "$D/results" || :)
+n=$(grep -c '^dkms .* error$' "$D/results" || [ $? = 1 ])
 echo "distro-cost: results as pinned ($(wc -l <"$D/results") lines, $n failed builds: $D/dkms-errors)"

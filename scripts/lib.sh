@@ -581,12 +581,19 @@ serial_tty() {
 serial_args() {
 	_i=0
 	_virtio=
+	_hvc=0
 	for _role in $SERIAL; do
 		_f=$(serial_file "$_role") || return 1
 		rm -f "$_f"
 		case $(serial_tty "$_i") in
 		ttyS[0-9]* | ttyAMA[0-9]*) printf ' -serial file:%s' "$_f" ;;
 		hvc[0-9]*)
+			# the guest names them in the order of the devices
+			if [ "$(serial_tty "$_i")" != "hvc$_hvc" ]; then
+				echo "machine: $MACHINE_FILE: port $_i is the virtio console hvc$_hvc, not $(serial_tty "$_i")" >&2
+				return 1
+			fi
+			_hvc=$((_hvc + 1))
 			if [ -z "$_virtio" ]; then
 				printf ' -device virtio-serial-device'
 				_virtio=1

@@ -34,6 +34,7 @@ while [ $# -gt 0 ]; do
 done
 [ "$action" = build ] || exit 0
 case $obj in
+*/"$DKMS_EXCLUDE"/*) exit 77 ;;
 */"$DKMS_FAIL"/*)
 	mkdir -p "$tree/$name/$ver/build"
 	echo "foo.c:1:1: error: incompatible pointer type" >"$tree/$name/$ver/build/make.log"
@@ -79,6 +80,7 @@ def cost(top, tmp_path):
     symvers(top, "fixes", "0x11111111")
     symvers(top, "main", "0x33333333")
     env = dict(os.environ, BUILD=str(top / "build"), DEBS=str(debs), DKMS_FAIL="main",
+               DKMS_EXCLUDE="nosuch",
                PATH=f"{bin_}:{os.environ['PATH']}")
     return top, env
 
@@ -89,7 +91,7 @@ def cost_run(top, env, *queues):
 
 
 PINS = ("# pins\ncrc fixes 0 0 0\ncrc main 1 0 0  # kernel_bind\n"
-        "dkms foo-dkms none ok\ndkms foo-dkms fixes ok\ndkms foo-dkms main error\n")
+        "dkms foo-dkms=1.0 none ok\ndkms foo-dkms=1.0 fixes ok\ndkms foo-dkms=1.0 main error\n")
 
 
 def test_results_as_pinned(cost):
@@ -106,10 +108,40 @@ def test_results_as_pinned(cost):
 def test_result_that_differs_fails(cost):
     top, env = cost
     (top / "tests" / "expect" / "distro-cost.expected").write_text(
-        PINS.replace("dkms foo-dkms main error", "dkms foo-dkms main ok"))
+        PINS.replace("dkms foo-dkms=1.0 main error", "dkms foo-dkms=1.0 main ok"))
     rc, out = cost_run(top, env)
     assert rc == 1 and "differ from" in out, out
-    assert "  -dkms foo-dkms main ok" in out and "  +dkms foo-dkms main error" in out, out
+    assert "  -dkms foo-dkms=1.0 main ok" in out and "  +dkms foo-dkms=1.0 main error" in out, out
+
+
+def test_excluded_build(cost):
+    """dkms's exit 77 (BUILD_EXCLUSIVE rules) is "excluded", not an error."""
+    top, env = cost
+    env["DKMS_EXCLUDE"] = "fixes"
+    (top / "tests" / "expect" / "distro-cost.expected").write_text(
+        PINS.replace("dkms foo-dkms=1.0 fixes ok", "dkms foo-dkms=1.0 fixes excluded"))
+    rc, out = cost_run(top, env)
+    assert rc == 0 and "results as pinned" in out, out
+
+
+def test_source_folder_not_name_version_fails(cost, tmp_path):
+    """A dkms.conf whose NAME-VERSION is not its folder's name (a value
+    made of variables) stops the script with its reason."""
+    top, env = cost
+    (top / "tests" / "expect" / "distro-cost.expected").write_text(PINS)
+    src = top / "build" / "distro" / "cost" / "src" / "foo-dkms" / "usr" / "src" / "foo-1.0"
+    src.mkdir(parents=True)
+    (src / "dkms.conf").write_text('PACKAGE_NAME="${N}"\nPACKAGE_VERSION="1.0"\n')
+    rc, out = cost_run(top, env)
+    assert rc == 1 and "is not its folder's name" in out, out
+
+
+def test_list_of_comments_fails(cost):
+    top, env = cost
+    (top / "config" / "distro" / "dkms.list").write_text("# nothing\n")
+    (top / "tests" / "expect" / "distro-cost.expected").write_text(PINS)
+    rc, out = cost_run(top, env)
+    assert rc == 1 and "no packages in" in out, out
 
 
 def test_no_pins_fails(cost):

@@ -103,6 +103,7 @@ def test_init_gets_the_machines_tty_names(machine):
 @pytest.mark.parametrize("ttys, msg", [
     ("ttyAMA0 hvc0", "SERIAL_TTYS names 2 ports, SERIAL 3"),
     ("ttyAMA0 hvc0 lp0", "lp0 is neither a UART"),
+    ("ttyAMA0 hvc1 hvc0", "port 1 is the virtio console hvc0, not hvc1"),
 ])
 def test_bad_tty_names(machine, ttys, msg):
     """A machine whose port names do not match its roles, or name a port
@@ -110,8 +111,19 @@ def test_bad_tty_names(machine, ttys, msg):
     top = machine
     conf = top / "config" / "machines" / "bad.conf"
     conf.write_text(f'. "$(dirname "$MACHINE_FILE")/arm64.conf"\nSERIAL_TTYS="{ttys}"\n')
-    rc, out, _ = boot(top, "bad")
+    rc, out, _ = boot(top, "bad", "arm64")
     assert rc == 1 and msg in out, out
+    assert not (top / "qemu.args").exists()
+
+
+def test_machine_of_another_arch_fails(machine):
+    """An arm64 profile on an x86 machine (or the reverse) fails the boot
+    before QEMU runs."""
+    top = machine
+    rc, out, _ = boot(top, "test", "arm64")
+    assert rc == 1 and "runs qemu-system-x86_64, not a machine for ARCH=arm64" in out, out
+    rc, out, _ = boot(top, "arm64", "i386")
+    assert rc == 1 and "not a machine for ARCH=i386" in out, out
     assert not (top / "qemu.args").exists()
 
 
