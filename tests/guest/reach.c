@@ -11,7 +11,9 @@
  *  - AF_IEEE802154 datagram sockets (patch 18): uid 65534 binds and sends
  *    with an address of type IEEE802154_ADDR_NONE (all zero) of 8 bytes,
  *    which has no PAN ID; a kernel without the fix reads one (bytes 8-9),
- *    reported as above; in a user and network namespace of its own, the
+ *    reported as above. Its connect() of an unbound socket fails before
+ *    the read, and it cannot make a raw socket (raw_bind() needs
+ *    CAP_NET_RAW); in a user and network namespace of its own, the
  *    family does not exist there (-EAFNOSUPPORT). No wpan device exists
  *    while the tests run.
  *  - X.25 and AppleTalk (patches 12 and 13): uid 65534 makes the socket in
@@ -49,6 +51,7 @@ FIXTURE_VARIANT(reach)
 	int socket_err;		/* -errno of socket() */
 	int len;		/* bind() with this addr_len; -1: no bind */
 	bool send;		/* sendto() of one byte in bind()'s place */
+	bool connect;		/* connect() in bind()'s place */
 	int bind_err;		/* -errno of bind() (or sendto()) */
 };
 
@@ -82,6 +85,19 @@ FIXTURE_VARIANT_ADD(reach, ieee802154_none_sendto)
 {
 	.domain = AF_IEEE802154, .type = SOCK_DGRAM, .len = 8, .send = true,
 	.bind_err = -ENXIO,
+};
+
+/* dgram_connect() refuses an unbound socket before it reads the address */
+FIXTURE_VARIANT_ADD(reach, ieee802154_none_connect_unbound)
+{
+	.domain = AF_IEEE802154, .type = SOCK_DGRAM, .len = 8, .connect = true,
+	.bind_err = -ENETUNREACH,
+};
+
+/* raw sockets, and so raw_bind(), need CAP_NET_RAW */
+FIXTURE_VARIANT_ADD(reach, ieee802154_raw_socket)
+{
+	.domain = AF_IEEE802154, .type = SOCK_RAW, .socket_err = -EPERM, .len = -1,
 };
 
 FIXTURE_VARIANT_ADD(reach, ieee802154_socket_userns)
@@ -133,7 +149,10 @@ TEST_F(reach, as_nobody)
 	if (variant->len >= 0) {
 		memset(&ss, 0, sizeof(ss));
 		ss.ss_family = variant->domain;
-		if (variant->send) {
+		if (variant->connect) {
+			EXPECT_EQ(variant->bind_err,
+				  connect(fd, (struct sockaddr *)&ss, variant->len) ? -errno : 0);
+		} else if (variant->send) {
 			EXPECT_EQ(variant->bind_err,
 				  sendto(fd, "x", 1, 0, (struct sockaddr *)&ss,
 					 variant->len) < 0 ? -errno : 0);
