@@ -194,6 +194,19 @@ guest_cross() {
 	esac
 }
 
+# guest_compat_cross: the prefix of the compiler that builds the guest
+# programs named NAME_compat (tests/guest/NAME_compat.c) for the 32-bit ABI
+# a 64-bit kernel of KARCH runs as compat tasks (IA32_EMULATION on x86_64:
+# Debian's i686 cross compiler); empty where the profile has no such ABI
+# (i386 is itself 32-bit; the arm64 config has no COMPAT), and those
+# programs are left out.
+guest_compat_cross() {
+	case $KARCH in
+	x86_64) echo i686-linux-gnu- ;;
+	*) echo ;;
+	esac
+}
+
 # kernel_image: kbuild's target for the booted kernel of KARCH, and its
 # path under the object folder (profile_env first): "bzImage
 # arch/x86/boot/bzImage" on x86, "Image arch/arm64/boot/Image" on arm64.

@@ -27,6 +27,9 @@ CFLAGS="-static -O2 -fno-strict-aliasing -g0 -Wall -Werror -Wno-format-overflow 
 # (an assignment: an architecture without guest programs stops here)
 cross=$(guest_cross)
 GUEST_CC=${GUEST_CC:-${cross}gcc}
+# NAME_compat programs: the profile's 32-bit compat ABI (lib.sh
+# guest_compat_cross), left out where it has none.
+compat=$(guest_compat_cross)
 
 rm -rf "$ROOT"
 mkdir -p "$ROOT/tests" "$ROOT/dev" "$ROOT/proc" "$ROOT/sys" "$ROOT/tmp"
@@ -75,6 +78,15 @@ for t in $selftests; do
 	fi
 done
 printf '%s\n' "$kept" >"$DIR/selftests.list"
+if [ -z "$compat" ]; then
+	for name in $names; do
+		case $name in *_compat)
+			echo "make-initramfs: $RUN: no compat ABI for ARCH=$KARCH: $name left out"
+			names=$(echo "$names" | awk -v t="$name" '$0 != t')
+			;;
+		esac
+	done
+fi
 # A profile that names its programs (.c files under the workbench, or
 # absolute paths) runs them alone, in the order given.
 guests=
@@ -102,8 +114,10 @@ for name in $names; do
 	fi
 	word=
 	if [ -z "$prog" ]; then
+		cc=$GUEST_CC
+		case $name in *_compat) cc=${compat}gcc ;; esac
 		# shellcheck disable=SC2086
-		$GUEST_CC $CFLAGS -o "$ROOT/tests/$name" "$src"
+		$cc $CFLAGS -o "$ROOT/tests/$name" "$src"
 		if [ -z "$guests" ] && echo "$netns" | grep -Fqx "$name"; then
 			word=" netns"
 		fi

@@ -22,7 +22,8 @@ WireGuard's endpoints, sock_diag's address lists), ioctls outside ROOTS,
 or functions made by macros (SYSCALL_DEFINEn, BPF_CALL_n); a line at
 column 0 that only looks like a head (an attribute such as __printf(),
 a call followed by a comment) can hand a definition to the wrong name;
-and a TEST's NAME only has to appear in the program's source.
+and a TEST's NAME only has to appear in the program's source (or in a .c
+file of tests/guest that it #includes).
 
 MAP has one row per candidate, "FILE FUNCTION | ENTRY | LENGTH | TEST":
 ENTRY says which calls reach it, LENGTH the length the kernel trusts
@@ -124,6 +125,11 @@ def check_test(test, guest_dir, selftests):
             return f"no {src}"
         with open(src, encoding="utf-8") as fh:
             text = fh.read()
+        # a program that is another one built otherwise (sockopt_compat.c:
+        # #include "sockopt.c") has that one's names
+        for inc in re.findall(r'^#include "([^"/]+\.c)"', text, re.M):
+            with open(os.path.join(guest_dir, inc), encoding="utf-8") as fh:
+                text += fh.read()
         for n in names:
             if not re.search(r"\b" + re.escape(n) + r"\b", text):
                 return f"{prog}.c has no {n}"

@@ -25,7 +25,8 @@ def deps(top, tmp_path, name, installed):
 
 BASE = ("linux-source-6.12 clang-19 lld-19 llvm-19 qemu-system-x86 flex bison bc libelf-dev "
         "libssl-dev dwarves cpio ccache make gcc libc6-dev python3 git xz-utils kmod rsync "
-        "perl python3-ply python3-git python3-pytest").split()
+        "perl python3-ply python3-git python3-pytest gcc-i686-linux-gnu "
+        "libc6-dev-i386-cross").split()
 
 
 def test_profile_packages_are_installed(top, tmp_path):

@@ -241,3 +241,35 @@ def test_guest_harness(programs, kernel):
         rc, out = initramfs(top, "zeta\nalpha\nbeta\n")
         assert not (top / "build" / "harness-6.12").exists()
     assert rc == 0, out
+
+
+# A program named NAME_compat is built for the profile's 32-bit compat ABI
+# (lib.sh guest_compat_cross: i686 on x86_64), the others for the kernel's
+# own; a profile without such an ABI (i386, itself 32-bit) leaves it out
+# and says so.
+def elf_class(top, name, run_dir="tooltest"):
+    data = gzip.decompress((top / "build" / run_dir / "initramfs.cpio.gz").read_bytes())
+    out = subprocess.run(["cpio", "-i", "--quiet", "--to-stdout", f"tests/{name}"], input=data,
+                         capture_output=True, check=True)
+    return {1: 32, 2: 64}[out.stdout[4]]
+
+
+def test_compat_program_is_32_bit(programs):
+    top = programs
+    guest_programs(top, "alpha_compat")
+    rc, out = initramfs(top, "zeta\nalpha\nalpha_compat netns\nbeta\n")
+    assert rc == 0, out
+    assert cpio_file(top, "tests.order") == "zeta\nalpha\nalpha_compat netns\nbeta\n"
+    assert elf_class(top, "alpha") == 64 and elf_class(top, "alpha_compat") == 32
+
+
+def test_compat_program_left_out_without_compat_abi(programs):
+    top = programs
+    guest_programs(top, "alpha_compat")
+    (top / "tests" / "guest" / "order").write_text("zeta\nalpha\nalpha_compat netns\nbeta\n")
+    profile(top, "i386", ARCH="i386", COVERAGE="no")
+    env = dict(os.environ, BUILD=str(top / "build"))
+    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "i386"], env=env)
+    assert rc == 0 and "no compat ABI for ARCH=i386: alpha_compat left out" in out, out
+    assert cpio_file(top, "tests.order", "tooltest/i386") == "zeta\nalpha\nbeta\n"
+    assert elf_class(top, "alpha", "tooltest/i386") == 32

@@ -68,6 +68,7 @@ def surface(tmp_path, rows, source=SOCKOPT_C):
     guest = tmp_path / "guest"
     guest.mkdir(exist_ok=True)
     (guest / "prog.c").write_text("FIXTURE_VARIANT_ADD(x, joins)\n")
+    (guest / "prog_compat.c").write_text('/* prog.c, 32-bit */\n#include "prog.c"\n')
     (tmp_path / "list").write_text("# name program\nnet-a net/a\n")
     (tmp_path / "map").write_text("# FILE FUNCTION | ENTRY | LENGTH | TEST\n" + "\n".join(rows) + "\n")
     env = dict(os.environ, GUEST_DIR=str(guest), SELFTESTS=str(tmp_path / "list"))
@@ -107,6 +108,17 @@ def test_bad_tests_fail(tmp_path):
         rows = dict(ROWS, do_join=f"net/x/sockopt.c do_join | e | l | {test}")
         rc, out = surface(tmp_path, rows.values())
         assert rc == 1 and msg in out, (test, out)
+
+
+# A program that #includes another one (prog_compat.c: prog.c built for
+# the compat ABI) has that one's names, and no others.
+def test_included_program_names(tmp_path):
+    rows = dict(ROWS, do_join="net/x/sockopt.c do_join | e | l | guest prog_compat.joins")
+    rc, out = surface(tmp_path, rows.values())
+    assert rc == 0, out
+    rows = dict(ROWS, do_join="net/x/sockopt.c do_join | e | l | guest prog_compat.leaves")
+    rc, out = surface(tmp_path, rows.values())
+    assert rc == 1 and "prog_compat.c has no leaves" in out, out
 
 
 def test_malformed_and_twice(tmp_path):
