@@ -22,8 +22,12 @@
  * byte of the buffer past the length it returns (pinned: the 8 bytes of
  * SCTP_GET_LOCAL_ADDRS).
  *
- * What it does not do: the compat forms (a 64-bit program), and a check
- * of what the values mean (other tests do that for bindx and SO_PEERNAME).
+ * sockopt_compat.c is this program built for the 32-bit ABI of a 64-bit
+ * kernel (the compat forms: an i686 program on x86_64). Besides the
+ * lengths, the values of the four SCTP options whose struct a 32-bit
+ * task lays out otherwise are set and read back (FIXTURE(values)); the
+ * other values are not checked (other tests do that for bindx and
+ * SO_PEERNAME).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -39,6 +43,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "lib/child.h"
 
 #ifndef SOL_SCTP
 #define SOL_SCTP 132
@@ -634,10 +639,43 @@ static int asconf_on(int fd)
 	       setsockopt(fd, SOL_SCTP, SCTP_ASCONF_SUPPORTED, &on, sizeof(on));
 }
 
-FIXTURE_SETUP(sockopt)
+/*
+ * A one-to-many listener on [::] (127.0.0.1 and ::1 reach it) into
+ * *@listener, and @c->peer its address as ::1; with @assoc, @c->fd a
+ * one-to-one socket associated with it and @c->local its name. AUTH and
+ * ASCONF on for both. 0, or -errno with *@step the call that failed.
+ */
+static int sctp_setup(struct ctx *c, int *listener, bool assoc, const char **step)
 {
 	struct sockaddr_in6 a = { .sin6_family = AF_INET6 };
 	socklen_t len = sizeof(a);
+
+	*step = "listener";
+	*listener = socket(AF_INET6, SOCK_SEQPACKET, IPPROTO_SCTP);
+	if (*listener < 0 || asconf_on(*listener) ||
+	    bind(*listener, (struct sockaddr *)&a, sizeof(a)) ||
+	    getsockname(*listener, (struct sockaddr *)&a, &len) ||
+	    listen(*listener, 128))
+		return -errno;
+	a.sin6_addr = in6addr_loopback;
+	c->peer = a;
+	c->peerlen = sizeof(a);
+	if (!assoc)
+		return 0;
+	*step = "association";
+	len = sizeof(c->local);
+	c->fd = socket(AF_INET6, SOCK_STREAM, IPPROTO_SCTP);
+	if (c->fd < 0 || asconf_on(c->fd) ||
+	    connect(c->fd, (struct sockaddr *)&a, sizeof(a)) ||
+	    getsockname(c->fd, (struct sockaddr *)&c->local, &len))
+		return -errno;
+	return 0;
+}
+
+FIXTURE_SETUP(sockopt)
+{
+	const char *step;
+	int ret;
 
 	self->c.fd = -1;
 	self->listener = -1;
@@ -649,25 +687,8 @@ FIXTURE_SETUP(sockopt)
 	ASSERT_EQ(0, mprotect(self->page + PAGE, PAGE, PROT_NONE));
 	if (variant->sock != SCTP_ASSOC && variant->sock != SCTP_FRESH)
 		return;
-	/* a one-to-many listener on [::] (127.0.0.1 and ::1 reach it) */
-	self->listener = socket(AF_INET6, SOCK_SEQPACKET, IPPROTO_SCTP);
-	ASSERT_LE(0, self->listener);
-	ASSERT_EQ(0, asconf_on(self->listener));
-	ASSERT_EQ(0, bind(self->listener, (struct sockaddr *)&a, sizeof(a)));
-	ASSERT_EQ(0, getsockname(self->listener, (struct sockaddr *)&a, &len));
-	ASSERT_EQ(0, listen(self->listener, 128));
-	a.sin6_addr = in6addr_loopback;
-	self->c.peer = a;
-	self->c.peerlen = sizeof(a);
-	if (variant->sock != SCTP_ASSOC)
-		return;
-	self->c.fd = socket(AF_INET6, SOCK_STREAM, IPPROTO_SCTP);
-	ASSERT_LE(0, self->c.fd);
-	ASSERT_EQ(0, asconf_on(self->c.fd));
-	ASSERT_EQ(0, connect(self->c.fd, (struct sockaddr *)&a, sizeof(a)))
-		TH_LOG("connect: %s", strerror(errno));
-	len = sizeof(self->c.local);
-	ASSERT_EQ(0, getsockname(self->c.fd, (struct sockaddr *)&self->c.local, &len));
+	ret = sctp_setup(&self->c, &self->listener, variant->sock == SCTP_ASSOC, &step);
+	ASSERT_EQ(0, ret) TH_LOG("%s: %s", step, strerror(-ret));
 }
 
 FIXTURE_TEARDOWN(sockopt)
@@ -755,6 +776,102 @@ TEST_F(sockopt, every_length)
 		}
 	}
 	EXPECT_EQ(0, bad) TH_LOG("%d of %d lengths not as pinned", bad, size + PAST + 1);
+}
+
+/*
+ * The options whose struct has the address at another offset for a
+ * 32-bit task (struct sctp_paddrthlds and the three below it in
+ * linux/sctp.h are not packed): each set for the association's peer
+ * address, then read back, in this program's own layout, as root and as
+ * uid 65534 (they need no privilege). A 64-bit kernel that took a compat
+ * task's struct as its own refused both calls (-EINVAL: the 32-bit
+ * struct is shorter) before patch 19.
+ */
+FIXTURE(values) {
+};
+
+FIXTURE_VARIANT(values) {
+	int optname;
+	int (*fill)(const struct ctx *c, void *buf);
+	size_t offset;	/* of the value that is set and read back */
+	size_t size;	/* its size (2 or 4) */
+	uint32_t value;
+	bool nobody;	/* as uid 65534, without capabilities */
+};
+
+#define THLDS { .optname = SCTP_PEER_ADDR_THLDS, .fill = fill_thlds, \
+	.offset = offsetof(struct sctp_paddrthlds, spt_pathmaxrxt), .size = 2, .value = 7
+#define THLDS_V2 { .optname = SCTP_PEER_ADDR_THLDS_V2, .fill = fill_thlds_v2, \
+	.offset = offsetof(struct sctp_paddrthlds_v2, spt_pathcpthld), .size = 2, .value = 3
+#define ENCAPS { .optname = SCTP_REMOTE_UDP_ENCAPS_PORT, .fill = fill_encaps, \
+	.offset = offsetof(struct sctp_udpencaps, sue_port), .size = 2, .value = 0x2b6b
+#define PROBE { .optname = SCTP_PLPMTUD_PROBE_INTERVAL, .fill = fill_probe, \
+	.offset = offsetof(struct sctp_probeinterval, spi_interval), .size = 4, .value = 6000
+
+FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds) THLDS };
+FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds_v2) THLDS_V2 };
+FIXTURE_VARIANT_ADD(values, sctp_remote_udp_encaps_port) ENCAPS };
+FIXTURE_VARIANT_ADD(values, sctp_plpmtud_probe_interval) PROBE };
+FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds_nobody) THLDS, .nobody = true };
+FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds_v2_nobody) THLDS_V2, .nobody = true };
+FIXTURE_VARIANT_ADD(values, sctp_remote_udp_encaps_port_nobody) ENCAPS, .nobody = true };
+FIXTURE_VARIANT_ADD(values, sctp_plpmtud_probe_interval_nobody) PROBE, .nobody = true };
+
+FIXTURE_SETUP(values)
+{
+}
+
+FIXTURE_TEARDOWN(values)
+{
+}
+
+enum { STEP_SETUP = 1, STEP_SET, STEP_GET, STEP_LEN, STEP_VALUE };
+
+/*
+ * In a child (uid 65534 for a nobody row): the association, the set and
+ * the read. 0, or STEP_* << 16 | errno of the step that failed.
+ */
+static int round_trip(const void *arg)
+{
+	const FIXTURE_VARIANT(values) *v = arg;
+	char set[PAGE / 2], got[PAGE / 2];
+	struct ctx c = { .fd = -1 };
+	int listener = -1, size;
+	const char *step;
+	uint32_t val = 0;
+	socklen_t len;
+
+	if (v->nobody && become_nobody())
+		return STEP_SETUP << 16 | errno;
+	if (sctp_setup(&c, &listener, true, &step))
+		return STEP_SETUP << 16 | errno;
+	memset(set, 0, sizeof(set));
+	size = v->fill(&c, set);
+	memcpy(set + v->offset, &v->value, v->size);
+	if (setsockopt(c.fd, SOL_SCTP, v->optname, set, size))
+		return STEP_SET << 16 | errno;
+	memset(got, 0, sizeof(got));
+	v->fill(&c, got);
+	len = size;
+	if (getsockopt(c.fd, SOL_SCTP, v->optname, got, &len))
+		return STEP_GET << 16 | errno;
+	if (len != (socklen_t)size)
+		return STEP_LEN << 16 | len;
+	memcpy(&val, got + v->offset, v->size);
+	return val == v->value ? 0 : STEP_VALUE << 16 | (val & 0xffff);
+}
+
+TEST_F(values, set_and_read_back)
+{
+	static const char *const steps[] = {
+		"", "setup: errno", "setsockopt: errno", "getsockopt: errno",
+		"getsockopt: length", "read back: value",
+	};
+	int ret;
+
+	ASSERT_EQ(0, in_child(round_trip, variant, &ret));
+	EXPECT_EQ(0, ret) TH_LOG("%s %d", steps[ret >> 16 < 6 ? ret >> 16 : 0],
+				 ret & 0xffff);
 }
 
 TEST_HARNESS_MAIN
