@@ -15,7 +15,8 @@
  *
  * Each row pins the errno of every length (steps: the lengths the
  * handler takes, the errnos of the others), as the handler's code in
- * 6.12.118 says. The case fails on any other result, -EFAULT included
+ * 6.12.118 says (for a 32-bit task, sockopt_compat, the four SCTP options
+ * of patch 19 as the patched handlers take its struct). The case fails on any other result, -EFAULT included
  * where it is not pinned (the source filters' getsockopt(), which write
  * as many sources as the caller's count says), on a getsockopt() that
  * returns a length longer than the caller's, and on one that changes a
@@ -642,17 +643,19 @@ static int asconf_on(int fd)
 /*
  * A one-to-many listener on [::] (127.0.0.1 and ::1 reach it) into
  * *@listener, and @c->peer its address as ::1; with @assoc, @c->fd a
- * one-to-one socket associated with it and @c->local its name. AUTH and
- * ASCONF on for both. 0, or -errno with *@step the call that failed.
+ * one-to-one socket associated with it and @c->local its name; with
+ * @asconf, AUTH and ASCONF on for both. 0, or -errno with *@step the call
+ * that failed.
  */
-static int sctp_setup(struct ctx *c, int *listener, bool assoc, const char **step)
+static int sctp_setup(struct ctx *c, int *listener, bool assoc, bool asconf,
+		      const char **step)
 {
 	struct sockaddr_in6 a = { .sin6_family = AF_INET6 };
 	socklen_t len = sizeof(a);
 
 	*step = "listener";
 	*listener = socket(AF_INET6, SOCK_SEQPACKET, IPPROTO_SCTP);
-	if (*listener < 0 || asconf_on(*listener) ||
+	if (*listener < 0 || (asconf && asconf_on(*listener)) ||
 	    bind(*listener, (struct sockaddr *)&a, sizeof(a)) ||
 	    getsockname(*listener, (struct sockaddr *)&a, &len) ||
 	    listen(*listener, 128))
@@ -665,7 +668,7 @@ static int sctp_setup(struct ctx *c, int *listener, bool assoc, const char **ste
 	*step = "association";
 	len = sizeof(c->local);
 	c->fd = socket(AF_INET6, SOCK_STREAM, IPPROTO_SCTP);
-	if (c->fd < 0 || asconf_on(c->fd) ||
+	if (c->fd < 0 || (asconf && asconf_on(c->fd)) ||
 	    connect(c->fd, (struct sockaddr *)&a, sizeof(a)) ||
 	    getsockname(c->fd, (struct sockaddr *)&c->local, &len))
 		return -errno;
@@ -687,7 +690,8 @@ FIXTURE_SETUP(sockopt)
 	ASSERT_EQ(0, mprotect(self->page + PAGE, PAGE, PROT_NONE));
 	if (variant->sock != SCTP_ASSOC && variant->sock != SCTP_FRESH)
 		return;
-	ret = sctp_setup(&self->c, &self->listener, variant->sock == SCTP_ASSOC, &step);
+	ret = sctp_setup(&self->c, &self->listener, variant->sock == SCTP_ASSOC,
+			 true, &step);
 	ASSERT_EQ(0, ret) TH_LOG("%s: %s", step, strerror(-ret));
 }
 
@@ -796,13 +800,21 @@ FIXTURE_VARIANT(values) {
 	size_t offset;	/* of the value that is set and read back */
 	size_t size;	/* its size (2 or 4) */
 	uint32_t value;
+	/*
+	 * the peer's path retransmissions the option sets, read through
+	 * SCTP_PEER_ADDR_PARAMS (a packed struct, the same for every task),
+	 * or 0
+	 */
+	int maxrxt;
 	bool nobody;	/* as uid 65534, without capabilities */
 };
 
 #define THLDS { .optname = SCTP_PEER_ADDR_THLDS, .fill = fill_thlds, \
-	.offset = offsetof(struct sctp_paddrthlds, spt_pathmaxrxt), .size = 2, .value = 7
+	.offset = offsetof(struct sctp_paddrthlds, spt_pathmaxrxt), .size = 2, .value = 7, \
+	.maxrxt = 7
 #define THLDS_V2 { .optname = SCTP_PEER_ADDR_THLDS_V2, .fill = fill_thlds_v2, \
-	.offset = offsetof(struct sctp_paddrthlds_v2, spt_pathcpthld), .size = 2, .value = 3
+	.offset = offsetof(struct sctp_paddrthlds_v2, spt_pathcpthld), .size = 2, .value = 3, \
+	.maxrxt = 5
 #define ENCAPS { .optname = SCTP_REMOTE_UDP_ENCAPS_PORT, .fill = fill_encaps, \
 	.offset = offsetof(struct sctp_udpencaps, sue_port), .size = 2, .value = 0x2b6b
 #define PROBE { .optname = SCTP_PLPMTUD_PROBE_INTERVAL, .fill = fill_probe, \
@@ -825,7 +837,31 @@ FIXTURE_TEARDOWN(values)
 {
 }
 
-enum { STEP_SETUP = 1, STEP_SET, STEP_GET, STEP_LEN, STEP_VALUE };
+enum { STEP_SETUP = 1, STEP_SET, STEP_GET, STEP_LEN, STEP_VALUE, STEP_PARAMS };
+
+/* @size bytes of @v at @p, or the value there, in the host's byte order */
+static void put_value(char *p, size_t size, uint32_t v)
+{
+	uint16_t v16 = v;
+
+	if (size == 2)
+		memcpy(p, &v16, 2);
+	else
+		memcpy(p, &v, 4);
+}
+
+static uint32_t get_value(const char *p, size_t size)
+{
+	uint16_t v16;
+	uint32_t v;
+
+	if (size == 2) {
+		memcpy(&v16, p, 2);
+		return v16;
+	}
+	memcpy(&v, p, 4);
+	return v;
+}
 
 /*
  * In a child (uid 65534 for a nobody row): the association, the set and
@@ -843,11 +879,11 @@ static int round_trip(const void *arg)
 
 	if (v->nobody && become_nobody())
 		return STEP_SETUP << 16 | errno;
-	if (sctp_setup(&c, &listener, true, &step))
+	if (sctp_setup(&c, &listener, true, false, &step))
 		return STEP_SETUP << 16 | errno;
 	memset(set, 0, sizeof(set));
 	size = v->fill(&c, set);
-	memcpy(set + v->offset, &v->value, v->size);
+	put_value(set + v->offset, v->size, v->value);
 	if (setsockopt(c.fd, SOL_SCTP, v->optname, set, size))
 		return STEP_SET << 16 | errno;
 	memset(got, 0, sizeof(got));
@@ -857,8 +893,18 @@ static int round_trip(const void *arg)
 		return STEP_GET << 16 | errno;
 	if (len != (socklen_t)size)
 		return STEP_LEN << 16 | len;
-	memcpy(&val, got + v->offset, v->size);
-	return val == v->value ? 0 : STEP_VALUE << 16 | (val & 0xffff);
+	val = get_value(got + v->offset, v->size);
+	if (val != v->value)
+		return STEP_VALUE << 16 | (val & 0xffff);
+	if (!v->maxrxt)
+		return 0;
+	memset(got, 0, sizeof(got));
+	size = fill_paddrparams(&c, got);
+	len = size;
+	if (getsockopt(c.fd, SOL_SCTP, SCTP_PEER_ADDR_PARAMS, got, &len))
+		return STEP_GET << 16 | errno;
+	val = get_value(got + offsetof(struct sctp_paddrparams, spp_pathmaxrxt), 2);
+	return val == (uint32_t)v->maxrxt ? 0 : STEP_PARAMS << 16 | (val & 0xffff);
 }
 
 TEST_F(values, set_and_read_back)
@@ -866,11 +912,12 @@ TEST_F(values, set_and_read_back)
 	static const char *const steps[] = {
 		"", "setup: errno", "setsockopt: errno", "getsockopt: errno",
 		"getsockopt: length", "read back: value",
+		"SCTP_PEER_ADDR_PARAMS: spp_pathmaxrxt",
 	};
 	int ret;
 
 	ASSERT_EQ(0, in_child(round_trip, variant, &ret));
-	EXPECT_EQ(0, ret) TH_LOG("%s %d", steps[ret >> 16 < 6 ? ret >> 16 : 0],
+	EXPECT_EQ(0, ret) TH_LOG("%s %d", steps[ret >> 16 < 7 ? ret >> 16 : 0],
 				 ret & 0xffff);
 }
 
