@@ -18,10 +18,16 @@ def programs(top):
     return top
 
 
+def make_initramfs(top, *profile_name):
+    """make-initramfs.sh for the run tooltest (of PROFILE_NAME)."""
+    env = dict(os.environ, BUILD=str(top / "build"))
+    return run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", *profile_name],
+               env=env)
+
+
 def initramfs(top, order):
     (top / "tests" / "guest" / "order").write_text(order)
-    env = dict(os.environ, BUILD=str(top / "build"))
-    return run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest"], env=env)
+    return make_initramfs(top)
 
 
 def cpio_file(top, name, run_dir="tooltest"):
@@ -112,12 +118,11 @@ def test_profile_guests_replace_the_set(programs, tmp_path):
         (top / "tests" / f"{name}.c").write_text("int main(void) { return 0; }\n")
     (top / "tests" / "guest" / "order").write_text("zeta\nalpha\nnet-x\nbeta\n")
     profile(top, "two", GUESTS="tests/two.c tests/one.c", COVERAGE="no")
-    env = dict(os.environ, BUILD=str(top / "build"))
-    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "two"], env=env)
+    rc, out = make_initramfs(top, "two")
     assert rc == 0 and "2 guest test program(s), 0 of them kernel selftests" in out, out
     assert cpio_file(top, "tests.order", "tooltest/two") == "two\none\n"
     profile(top, "three", GUESTS="tests/two.c tests/three.c")
-    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "three"], env=env)
+    rc, out = make_initramfs(top, "three")
     assert rc == 1 and "three.conf: no " in out and "tests/three.c" in out, out
 
 
@@ -166,8 +171,7 @@ def old_kernel(top, absent, have_y_source=False):
     if not ours.exists():
         harness(ours, "#define HARNESS 0\n")
         (ours / ".stamp").write_text("")
-    env = dict(os.environ, BUILD=str(top / "build"))
-    return run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "old"], env=env)
+    return make_initramfs(top, "old")
 
 
 def test_selftest_list_is_copied_as_written(programs):
@@ -268,8 +272,7 @@ def test_compat_program_left_out_without_compat_abi(programs):
     guest_programs(top, "alpha_compat")
     (top / "tests" / "guest" / "order").write_text("zeta\nalpha\nalpha_compat netns\nbeta\n")
     profile(top, "i386", ARCH="i386", COVERAGE="no")
-    env = dict(os.environ, BUILD=str(top / "build"))
-    rc, out = run(["sh", str(top / "scripts" / "make-initramfs.sh"), "tooltest", "i386"], env=env)
+    rc, out = make_initramfs(top, "i386")
     assert rc == 0 and "no compat ABI for ARCH=i386: alpha_compat left out" in out, out
     assert cpio_file(top, "tests.order", "tooltest/i386") == "zeta\nalpha\nbeta\n"
     assert elf_class(top, "alpha", "tooltest/i386") == 32
