@@ -2,7 +2,8 @@
 # fixes-alone.sh [PROFILE] - every patch of part A (the fixes) of
 # patches/series (of patches/KERNEL/series for the profile's kernel tree)
 # applies to the plain tree (6.12.118, or 6.1.192) on its own, and the .c
-# files it touches then compile as single objects under x86_64 allmodconfig
+# files it touches (and those that include a header it touches) then
+# compile as single objects under x86_64 allmodconfig
 # with W=1 and CONFIG_WERROR=y, as compile-touched does for the whole
 # series, with no warning that the plain tree does not have in those
 # files. Stable trees and distributions take such fixes one by one: each
@@ -69,12 +70,17 @@ for p in $patches; do
 		bad=$((bad + 1))
 		continue
 	fi
+	# the .c files it touches, and those that include a header it touches
+	# (a fix in a header's inline function compiles in its users)
+	files=$(git -C "$TREE" diff --name-only base HEAD -- '*.c')
 	# shellcheck disable=SC2046
-	objs=$(echo $(touched_objs "$TREE" "$DIR/allmod" \
-		$(git -C "$TREE" diff --name-only base HEAD -- '*.c') 2>"$DIR/$name.skipped"))
+	files="$files $(header_users "$TREE" $(git -C "$TREE" diff --name-only base HEAD -- '*.h'))"
+	# shellcheck disable=SC2046,SC2086
+	objs=$(echo $(touched_objs "$TREE" "$DIR/allmod" $(echo $files | tr ' ' '\n' | sort -u) \
+		2>"$DIR/$name.skipped"))
 	sed "s/^/fixes-alone: $name: /" "$DIR/$name.skipped"
 	if [ -z "$objs" ]; then
-		echo "fixes-alone: $name: no .c file to compile" >&2
+		echo "fixes-alone: $name: no .c file to compile (touched, or including a touched header)" >&2
 		bad=$((bad + 1))
 		continue
 	fi

@@ -777,6 +777,28 @@ allmod_prepare() {
 	fi
 }
 
+# header_users TREE HEADER...: the .c files of the git tree TREE that
+# include a HEADER: one under include/ as <its path below include/>, any
+# other as "its name" from a .c file of its own folder (or below it).
+header_users() {
+	_tree=$1
+	shift
+	for _h in "$@"; do
+		case $_h in
+		include/*)
+			_pat="#include <${_h#include/}>"
+			_where='*.c'
+			;;
+		*)
+			_pat="#include \"$(basename "$_h")\""
+			_where="$(dirname "$_h")/*.c"
+			;;
+		esac
+		# (exit 1: no file includes it)
+		git -C "$_tree" grep -l -F "$_pat" -- "$_where" || [ $? = 1 ]
+	done
+}
+
 # touched_objs TREE OBJ FILE...: the kbuild objects of the .c FILEs that
 # TREE has and config/compile-skip.txt does not list for KARCH (each
 # skipped file goes to stderr, "skip FILE REASON"; a row whose reason
