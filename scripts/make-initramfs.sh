@@ -115,7 +115,13 @@ for name in $names; do
 	word=
 	if [ -z "$prog" ]; then
 		cc=$GUEST_CC
-		case $name in *_compat) cc=${compat}gcc ;; esac
+		case $name in *_compat)
+			# (a profile's own GUESTS list may name one)
+			[ -n "$compat" ] ||
+				{ echo "make-initramfs: $RUN: no compat ABI for ARCH=$KARCH: cannot build $name" >&2; exit 1; }
+			cc=${compat}gcc
+			;;
+		esac
 		# shellcheck disable=SC2086
 		$cc $CFLAGS -o "$ROOT/tests/$name" "$src"
 		if [ -z "$guests" ] && echo "$netns" | grep -Fqx "$name"; then

@@ -128,8 +128,11 @@ def check_test(test, guest_dir, selftests):
         # a program that is another one built otherwise (sockopt_compat.c:
         # #include "sockopt.c") has that one's names
         for inc in re.findall(r'^#include "([^"/]+\.c)"', text, re.M):
-            with open(os.path.join(guest_dir, inc), encoding="utf-8") as fh:
-                text += fh.read()
+            try:
+                with open(os.path.join(guest_dir, inc), encoding="utf-8") as fh:
+                    text += fh.read()
+            except OSError as e:
+                return f"{prog}.c includes {inc}: {e.strerror}"
         for n in names:
             if not re.search(r"\b" + re.escape(n) + r"\b", text):
                 return f"{prog}.c has no {n}"

@@ -16,8 +16,8 @@
  * Each row pins the errno of every length (steps: the lengths the
  * handler takes, the errnos of the others), as the handler's code in
  * 6.12.118 says (for a 32-bit task, sockopt_compat, the four SCTP options
- * of patch 19 as the patched handlers take its struct). The case fails on any other result, -EFAULT included
- * where it is not pinned (the source filters' getsockopt(), which write
+ * of patch 19 as the patched handlers take its struct). The case fails on
+ * any other result, -EFAULT included where it is not pinned (the source filters' getsockopt(), which write
  * as many sources as the caller's count says), on a getsockopt() that
  * returns a length longer than the caller's, and on one that changes a
  * byte of the buffer past the length it returns (pinned: the 8 bytes of
@@ -50,7 +50,7 @@
 #define SOL_SCTP 132
 #endif
 
-#define PAGE 4096
+#define ROOM 2048	/* the most a value and the bytes past it take */
 #define PAST 16		/* lengths swept past the struct's size */
 #define GROUP4 "239.1.2.3"
 #define SSM4 "232.1.2.3"
@@ -84,7 +84,8 @@ struct ctx {
 FIXTURE(sockopt) {
 	struct ctx c;
 	int listener;
-	char *page;		/* PAGE bytes, then an unmapped page */
+	char *page;		/* a page, then an unmapped page */
+	long pagesz;
 };
 
 FIXTURE_VARIANT(sockopt) {
@@ -370,11 +371,27 @@ static int fill_mreq6(const struct ctx *c, void *buf)
  * (net/sctp/socket.c, net/ipv4/ip_sockglue.c, net/ipv6/ipv6_sockglue.c).
  */
 /* a step from the value's size (known when the case runs) */
-#define AT_SIZE (PAGE / 2)
+#define AT_SIZE ROOM
 /* only a length of @n, -EINVAL for every other */
 #define EXACT(n) .steps = { { 0, EINVAL }, { n, 0 }, { (n) + 1, EINVAL } }
 /* every length from @n on: the handler uses its struct's size */
 #define ATLEAST(n) .steps = { { 0, EINVAL }, { n, 0 } }
+
+/*
+ * For a 32-bit task on a 64-bit kernel (sockopt_compat), the four options
+ * of patch 19 take its own struct from its size up to the kernel's (144
+ * bytes), and the kernel's layout from there on, as before the patch:
+ * this program's value, laid out for 32 bits, then names no peer (-ENOENT
+ * for the thresholds, -EINVAL for the others). The exact-size ones are
+ * EXACT() of the program's size either way.
+ */
+#ifdef SOCKOPT_COMPAT
+#define ABI(native, compat) compat
+#else
+#define ABI(native, compat) native
+#endif
+#define KERNEL_SIZE 144
+#define COMPAT_MIN(n, err) .steps = { { 0, EINVAL }, { n, 0 }, { KERNEL_SIZE, err } }
 
 #define SCTP_SET(name, f, ...)						\
 	.sock = SCTP_ASSOC, .level = SOL_SCTP, .optname = name,	\
@@ -406,18 +423,24 @@ FIXTURE_VARIANT_ADD(sockopt, sctp_peer_addr_params_get) {
 	SCTP_GET(SCTP_PEER_ADDR_PARAMS, fill_paddrparams, ATLEAST(PADDRPARAMS_OLD))
 };
 FIXTURE_VARIANT_ADD(sockopt, sctp_peer_addr_thlds_set) {
-	SCTP_SET(SCTP_PEER_ADDR_THLDS, fill_thlds, ATLEAST(sizeof(struct sctp_paddrthlds)))
+	SCTP_SET(SCTP_PEER_ADDR_THLDS, fill_thlds,
+		 ABI(ATLEAST(sizeof(struct sctp_paddrthlds)),
+		     COMPAT_MIN(sizeof(struct sctp_paddrthlds), ENOENT)))
 };
 FIXTURE_VARIANT_ADD(sockopt, sctp_peer_addr_thlds_get) {
-	SCTP_GET(SCTP_PEER_ADDR_THLDS, fill_thlds, ATLEAST(sizeof(struct sctp_paddrthlds)))
+	SCTP_GET(SCTP_PEER_ADDR_THLDS, fill_thlds,
+		 ABI(ATLEAST(sizeof(struct sctp_paddrthlds)),
+		     COMPAT_MIN(sizeof(struct sctp_paddrthlds), ENOENT)))
 };
 FIXTURE_VARIANT_ADD(sockopt, sctp_peer_addr_thlds_v2_set) {
 	SCTP_SET(SCTP_PEER_ADDR_THLDS_V2, fill_thlds_v2,
-		 ATLEAST(sizeof(struct sctp_paddrthlds_v2)))
+		 ABI(ATLEAST(sizeof(struct sctp_paddrthlds_v2)),
+		     COMPAT_MIN(sizeof(struct sctp_paddrthlds_v2), ENOENT)))
 };
 FIXTURE_VARIANT_ADD(sockopt, sctp_peer_addr_thlds_v2_get) {
 	SCTP_GET(SCTP_PEER_ADDR_THLDS_V2, fill_thlds_v2,
-		 ATLEAST(sizeof(struct sctp_paddrthlds_v2)))
+		 ABI(ATLEAST(sizeof(struct sctp_paddrthlds_v2)),
+		     COMPAT_MIN(sizeof(struct sctp_paddrthlds_v2), ENOENT)))
 };
 FIXTURE_VARIANT_ADD(sockopt, sctp_remote_udp_encaps_port_set) {
 	SCTP_SET(SCTP_REMOTE_UDP_ENCAPS_PORT, fill_encaps,
@@ -425,7 +448,8 @@ FIXTURE_VARIANT_ADD(sockopt, sctp_remote_udp_encaps_port_set) {
 };
 FIXTURE_VARIANT_ADD(sockopt, sctp_remote_udp_encaps_port_get) {
 	SCTP_GET(SCTP_REMOTE_UDP_ENCAPS_PORT, fill_encaps,
-		 ATLEAST(sizeof(struct sctp_udpencaps)))
+		 ABI(ATLEAST(sizeof(struct sctp_udpencaps)),
+		     COMPAT_MIN(sizeof(struct sctp_udpencaps), EINVAL)))
 };
 FIXTURE_VARIANT_ADD(sockopt, sctp_plpmtud_probe_interval_set) {
 	SCTP_SET(SCTP_PLPMTUD_PROBE_INTERVAL, fill_probe,
@@ -433,7 +457,8 @@ FIXTURE_VARIANT_ADD(sockopt, sctp_plpmtud_probe_interval_set) {
 };
 FIXTURE_VARIANT_ADD(sockopt, sctp_plpmtud_probe_interval_get) {
 	SCTP_GET(SCTP_PLPMTUD_PROBE_INTERVAL, fill_probe,
-		 ATLEAST(sizeof(struct sctp_probeinterval)))
+		 ABI(ATLEAST(sizeof(struct sctp_probeinterval)),
+		     COMPAT_MIN(sizeof(struct sctp_probeinterval), EINVAL)))
 };
 FIXTURE_VARIANT_ADD(sockopt, sctp_get_peer_addr_info) {
 	SCTP_GET(SCTP_GET_PEER_ADDR_INFO, fill_paddrinfo,
@@ -684,10 +709,12 @@ FIXTURE_SETUP(sockopt)
 	self->listener = -1;
 	self->c.lo = if_nametoindex("lo");
 	ASSERT_LT(0, self->c.lo);
-	self->page = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE,
+	self->pagesz = sysconf(_SC_PAGESIZE);
+	ASSERT_LE(ROOM, self->pagesz);
+	self->page = mmap(NULL, 2 * self->pagesz, PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ASSERT_TRUE(self->page != MAP_FAILED);
-	ASSERT_EQ(0, mprotect(self->page + PAGE, PAGE, PROT_NONE));
+	ASSERT_EQ(0, mprotect(self->page + self->pagesz, self->pagesz, PROT_NONE));
 	if (variant->sock != SCTP_ASSOC && variant->sock != SCTP_FRESH)
 		return;
 	ret = sctp_setup(&self->c, &self->listener, variant->sock == SCTP_ASSOC,
@@ -701,25 +728,26 @@ FIXTURE_TEARDOWN(sockopt)
 		close(self->c.fd);
 	if (self->listener >= 0)
 		close(self->listener);
-	munmap(self->page, 2 * PAGE);
+	munmap(self->page, 2 * self->pagesz);
 }
 
 /*
  * One call at @len: 0 if the result is the row's, else 1 (logged). The
- * buffer (@len bytes) ends at the unmapped page; past the value's
- * @size, the caller's bytes are zero for a set and 0xa5 for a get.
+ * buffer (@len bytes) ends at @end, where the unmapped page begins; past
+ * the value's @size, the caller's bytes are zero for a set and 0xa5 for a
+ * get.
  */
 static int sweep_one(struct __test_metadata *_metadata,
 		     const FIXTURE_VARIANT(sockopt) *v, struct ctx *c,
-		     char *page, const char *value, int size, int len)
+		     char *end, const char *value, int size, int len)
 {
-	char *buf = page + PAGE - len;
+	char *buf = end - len;
 	struct sctp_getaddrs_old old;
 	int want = expected(v, len, size);
 	socklen_t optlen = len;
 	int ret, err, i;
 
-	memset(page, v->get ? 0xa5 : 0, PAGE);
+	memset(end - ROOM, v->get ? 0xa5 : 0, ROOM);
 	memcpy(buf, value, len < size ? len : size);
 	if (v->array) {
 		/* CONNECTX3: the array at addrs, addr_num bytes of it */
@@ -758,13 +786,13 @@ static int sweep_one(struct __test_metadata *_metadata,
 
 TEST_F(sockopt, every_length)
 {
-	char value[PAGE / 2];
+	char value[ROOM];
 	int size, len, bad = 0, ret;
 
 	memset(value, 0, sizeof(value));
 	size = variant->fill(&self->c, value);
 	ASSERT_LT(0, size);
-	ASSERT_LT(size + PAST, PAGE / 2);
+	ASSERT_LT(size + PAST, ROOM);
 	for (len = 0; len <= size + PAST; len++) {
 		if (variant->sock != SCTP_ASSOC) {
 			self->c.fd = new_socket(variant->sock);
@@ -772,7 +800,8 @@ TEST_F(sockopt, every_length)
 			ret = prepare(variant, &self->c);
 			ASSERT_EQ(0, ret) TH_LOG("length %d: setup: %s", len, strerror(-ret));
 		}
-		bad += sweep_one(_metadata, variant, &self->c, self->page, value,
+		bad += sweep_one(_metadata, variant, &self->c,
+				 self->page + self->pagesz, value,
 				 size, len);
 		if (variant->sock != SCTP_ASSOC) {
 			close(self->c.fd);
@@ -809,25 +838,30 @@ FIXTURE_VARIANT(values) {
 	bool nobody;	/* as uid 65534, without capabilities */
 };
 
-#define THLDS { .optname = SCTP_PEER_ADDR_THLDS, .fill = fill_thlds, \
-	.offset = offsetof(struct sctp_paddrthlds, spt_pathmaxrxt), .size = 2, .value = 7, \
-	.maxrxt = 7
-#define THLDS_V2 { .optname = SCTP_PEER_ADDR_THLDS_V2, .fill = fill_thlds_v2, \
-	.offset = offsetof(struct sctp_paddrthlds_v2, spt_pathcpthld), .size = 2, .value = 3, \
-	.maxrxt = 5
-#define ENCAPS { .optname = SCTP_REMOTE_UDP_ENCAPS_PORT, .fill = fill_encaps, \
-	.offset = offsetof(struct sctp_udpencaps, sue_port), .size = 2, .value = 0x2b6b
-#define PROBE { .optname = SCTP_PLPMTUD_PROBE_INTERVAL, .fill = fill_probe, \
-	.offset = offsetof(struct sctp_probeinterval, spi_interval), .size = 4, .value = 6000
+/* a row's fields, then those of @... (.nobody) */
+#define THLDS(...) { .optname = SCTP_PEER_ADDR_THLDS, .fill = fill_thlds,	\
+	.offset = offsetof(struct sctp_paddrthlds, spt_pathmaxrxt),		\
+	.size = 2, .value = 7, .maxrxt = 7, __VA_ARGS__ }
+#define THLDS_V2(...) { .optname = SCTP_PEER_ADDR_THLDS_V2,			\
+	.fill = fill_thlds_v2,							\
+	.offset = offsetof(struct sctp_paddrthlds_v2, spt_pathcpthld),		\
+	.size = 2, .value = 3, .maxrxt = 5, __VA_ARGS__ }
+#define ENCAPS(...) { .optname = SCTP_REMOTE_UDP_ENCAPS_PORT,			\
+	.fill = fill_encaps, .offset = offsetof(struct sctp_udpencaps, sue_port), \
+	.size = 2, .value = 0x2b6b, __VA_ARGS__ }
+#define PROBE(...) { .optname = SCTP_PLPMTUD_PROBE_INTERVAL,			\
+	.fill = fill_probe,							\
+	.offset = offsetof(struct sctp_probeinterval, spi_interval),		\
+	.size = 4, .value = 6000, __VA_ARGS__ }
 
-FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds) THLDS };
-FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds_v2) THLDS_V2 };
-FIXTURE_VARIANT_ADD(values, sctp_remote_udp_encaps_port) ENCAPS };
-FIXTURE_VARIANT_ADD(values, sctp_plpmtud_probe_interval) PROBE };
-FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds_nobody) THLDS, .nobody = true };
-FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds_v2_nobody) THLDS_V2, .nobody = true };
-FIXTURE_VARIANT_ADD(values, sctp_remote_udp_encaps_port_nobody) ENCAPS, .nobody = true };
-FIXTURE_VARIANT_ADD(values, sctp_plpmtud_probe_interval_nobody) PROBE, .nobody = true };
+FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds) THLDS();
+FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds_v2) THLDS_V2();
+FIXTURE_VARIANT_ADD(values, sctp_remote_udp_encaps_port) ENCAPS();
+FIXTURE_VARIANT_ADD(values, sctp_plpmtud_probe_interval) PROBE();
+FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds_nobody) THLDS(.nobody = true);
+FIXTURE_VARIANT_ADD(values, sctp_peer_addr_thlds_v2_nobody) THLDS_V2(.nobody = true);
+FIXTURE_VARIANT_ADD(values, sctp_remote_udp_encaps_port_nobody) ENCAPS(.nobody = true);
+FIXTURE_VARIANT_ADD(values, sctp_plpmtud_probe_interval_nobody) PROBE(.nobody = true);
 
 FIXTURE_SETUP(values)
 {
@@ -870,7 +904,7 @@ static uint32_t get_value(const char *p, size_t size)
 static int round_trip(const void *arg)
 {
 	const FIXTURE_VARIANT(values) *v = arg;
-	char set[PAGE / 2], got[PAGE / 2];
+	char set[ROOM], got[ROOM];
 	struct ctx c = { .fd = -1 };
 	int listener = -1, size;
 	const char *step;

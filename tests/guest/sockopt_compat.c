@@ -7,4 +7,5 @@
  * structs of a 32-bit task (struct compat_group_req and the others) and
  * SCTP's structs, whose address a 32-bit task may lay out elsewhere.
  */
+#define SOCKOPT_COMPAT
 #include "sockopt.c"

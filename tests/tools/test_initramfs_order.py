@@ -276,3 +276,12 @@ def test_compat_program_left_out_without_compat_abi(programs):
     assert rc == 0 and "no compat ABI for ARCH=i386: alpha_compat left out" in out, out
     assert cpio_file(top, "tests.order", "tooltest/i386") == "zeta\nalpha\nbeta\n"
     assert elf_class(top, "alpha", "tooltest/i386") == 32
+
+
+def test_compat_program_named_by_a_profile_without_compat_abi(programs, tmp_path):
+    top = programs
+    (top / "tests" / "one_compat.c").write_text("int main(void) { return 0; }\n")
+    (top / "tests" / "guest" / "order").write_text("zeta\nalpha\nbeta\n")
+    profile(top, "i386g", ARCH="i386", COVERAGE="no", GUESTS="tests/one_compat.c")
+    rc, out = make_initramfs(top, "i386g")
+    assert rc == 1 and "no compat ABI for ARCH=i386: cannot build one_compat" in out, out

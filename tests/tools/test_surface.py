@@ -61,14 +61,14 @@ ROWS = {
 }
 
 
-def surface(tmp_path, rows, source=SOCKOPT_C):
+def surface(tmp_path, rows, source=SOCKOPT_C, included="prog.c"):
     tree = tmp_path / "tree"
     (tree / "net" / "x").mkdir(parents=True, exist_ok=True)
     (tree / "net" / "x" / "sockopt.c").write_text(source)
     guest = tmp_path / "guest"
     guest.mkdir(exist_ok=True)
     (guest / "prog.c").write_text("FIXTURE_VARIANT_ADD(x, joins)\n")
-    (guest / "prog_compat.c").write_text('/* prog.c, 32-bit */\n#include "prog.c"\n')
+    (guest / "prog_compat.c").write_text(f'/* prog.c, 32-bit */\n#include "{included}"\n')
     (tmp_path / "list").write_text("# name program\nnet-a net/a\n")
     (tmp_path / "map").write_text("# FILE FUNCTION | ENTRY | LENGTH | TEST\n" + "\n".join(rows) + "\n")
     env = dict(os.environ, GUEST_DIR=str(guest), SELFTESTS=str(tmp_path / "list"))
@@ -119,6 +119,9 @@ def test_included_program_names(tmp_path):
     rows = dict(ROWS, do_join="net/x/sockopt.c do_join | e | l | guest prog_compat.leaves")
     rc, out = surface(tmp_path, rows.values())
     assert rc == 1 and "prog_compat.c has no leaves" in out, out
+    rows = dict(ROWS, do_join="net/x/sockopt.c do_join | e | l | guest prog_compat.joins")
+    rc, out = surface(tmp_path, rows.values(), included="gone.c")
+    assert rc == 1 and "prog_compat.c includes gone.c: No such file" in out, out
 
 
 def test_malformed_and_twice(tmp_path):
