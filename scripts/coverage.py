@@ -12,19 +12,25 @@ every function the series changes, at least once?
       scripts/check_prototypes.py finds them) and every function whose body
       a commit of TREE changes or adds (the commits prepare-tree.sh made of
       the main queue, on tag "base"; .c files; KUnit and test files and the
-      patches of the baseline queue "none" left out), each only if its file
-      is compiled into the test kernel (OBJ/<file>.o exists).
+      patches of the baseline queue "none" left out), and every function
+      of tests/expect/surface.map (the entry points where user space hands
+      the kernel a socket address, scripts/surface.py; with the map's
+      TEST), each only if its file is compiled into the test kernel
+      (OBJ/<file>.o exists).
 
   coverage.py report DIR [--reasons FILE] [--list FILE] [--obj O]
       Reads DIR/files/coverage/function0 (the profile the guest sent back),
       DIR/files/coverage/refused (names ftrace refused) and the list
       (DIR/coverage.json unless --list) and prints "coverage: N of M
-      functions ran" for the implementations and for the other changed
-      functions, then every function that did not run with its reason:
-      refused by ftrace (told apart by the symbols of DIR/obj/vmlinux, or
-      O/vmlinux), else the reason given in the reasons file
-      (tests/expect/coverage.reasons: "function  reason text" lines, #
-      comments). Exit 1 when a function did not run and has no reason;
+      functions ran" for the implementations, for the other changed
+      functions and for the surface map's functions, then every function
+      that did not run with its reason: refused by ftrace (told apart by the
+      symbols of DIR/obj/vmlinux, or O/vmlinux), else the reason given in
+      the reasons file (tests/expect/coverage.reasons: "function  reason
+      text" lines, # comments), else, for a surface function, the map's
+      "none: REASON". A surface function whose row names a test and that
+      did not run has no reason: the map says something runs it that did
+      not. Exit 1 when a function did not run and has no reason;
       reasons for functions that ran, or that are not on the list, are
       printed as stale (no failure).
 
@@ -43,6 +49,7 @@ import sys
 
 import check_prototypes as cp
 import queues
+import surface
 import workbench as wb
 
 TOP = pathlib.Path(__file__).resolve().parent.parent
@@ -199,10 +206,11 @@ def git_show(tree, rev, rel):
 
 # --------------------------------------------------------------- the list
 
-def classify(tree, obj, patches):
+def classify(tree, obj, patches, surface_map=None):
     """{name: {"kinds": {kind}, "files": {file}}} for every function to
     profile: kinds "proto_ops::getname" etc. for implementations, "changed"
-    for the other functions the series changes."""
+    for the other functions the series changes, "surface" (with the map's
+    TEST as "test") for the functions of SURFACE_MAP."""
     tree, obj = pathlib.Path(tree), pathlib.Path(obj)
     funcs = collections.defaultdict(lambda: {"kinds": set(), "files": set()})
     found = cp.initialisers(tree)
@@ -223,13 +231,23 @@ def classify(tree, obj, patches):
             if not funcs[name]["kinds"]:
                 funcs[name]["kinds"].add("changed")
             funcs[name]["files"].add(rel)
+    if surface_map:
+        errors = []
+        for _n, (rel, name), cols in surface.read_map(surface_map, errors):
+            if compiled(obj, rel):
+                funcs[name]["kinds"].add("surface")
+                funcs[name]["files"].add(rel)
+                funcs[name]["test"] = cols[3]
+        if errors:
+            raise SystemExit("coverage: " + "; ".join(errors))
     return funcs
 
 
 def cmd_funcs(args):
-    funcs = classify(args.tree, args.obj, args.patches)
+    funcs = classify(args.tree, args.obj, args.patches, args.surface)
     with open(args.json, "w", encoding="utf-8") as f:
-        json.dump({name: {"kinds": sorted(v["kinds"]), "files": sorted(v["files"])}
+        json.dump({name: {"kinds": sorted(v["kinds"]), "files": sorted(v["files"]),
+                          **({"test": v["test"]} if "test" in v else {})}
                    for name, v in sorted(funcs.items())}, f, indent=1)
         f.write("\n")
     for name in sorted(funcs):
@@ -245,7 +263,8 @@ def read_list(path):
             raw = json.load(f)
     except FileNotFoundError:
         return None
-    return {name: {"kinds": set(v["kinds"]), "files": set(v["files"])} for name, v in raw.items()}
+    return {name: {"kinds": set(v["kinds"]), "files": set(v["files"]), "test": v.get("test")}
+            for name, v in raw.items()}
 
 
 # ------------------------------------------------------------- the report
@@ -324,16 +343,19 @@ def cmd_report(args):
         print(f"coverage: FAILED: the profile cannot tell apart {', '.join(same)} "
               f"(the same first {PROFILE_NAME_WIDTH} characters)")
         return 1
-    groups = {"implementations": [], "changed": []}
+    groups = {"implementations": [], "changed": [], "surface": []}
     for name in listed:
-        kinds = classes[name]["kinds"]
-        groups["changed" if kinds == {"changed"} else "implementations"].append(name)
+        kinds = classes[name]["kinds"] - {"surface"}
+        if kinds:
+            groups["changed" if kinds == {"changed"} else "implementations"].append(name)
+        if "surface" in classes[name]["kinds"]:
+            groups["surface"].append(name)
     empty = [group for group, names in groups.items() if not names]
     if empty:
         print(f"coverage: FAILED: {funcs_file} lists no function of the kind "
               f"{', '.join(empty)}: nothing to check")
         return 1
-    missing_reason, ran_all = [], set()
+    missing_reason, ran_all = set(), set()
     for group, names in groups.items():
         ran, partial, missed = [], [], []
         for name in names:
@@ -347,18 +369,27 @@ def cmd_report(args):
                 ran_all.add(name)
             else:
                 missed.append((name, files))
-        title = ("implementations of proto_ops::getname/bind/connect/sendmsg, proto::bind/"
-                 "connect/pre_connect/sendmsg" if group == "implementations" else
-                 "other functions the series changes")
+        title = {"implementations": "implementations of proto_ops::getname/bind/connect/"
+                 "sendmsg, proto::bind/connect/pre_connect/sendmsg",
+                 "changed": "other functions the series changes",
+                 "surface": "the entry points of tests/expect/surface.map"}[group]
+
+        def reason(name, group=group):
+            if name in reasons:
+                return reasons[name]
+            test = classes[name].get("test") or ""
+            if group == "surface" and test.startswith("none:"):
+                return "surface.map: " + test
+            return None
         nref = sum(1 for name, _ in missed if name in refused)
-        nwhy = sum(1 for name, _ in missed if name not in refused and name in reasons)
+        nwhy = sum(1 for name, _ in missed if name not in refused and reason(name))
         print(f"coverage: {len(ran)} of {len(names)} functions ran: {title} "
               f"({nref} refused by ftrace, {nwhy} with a reason, "
               f"{len(missed) - nref - nwhy} without)")
         if group == "implementations":
             per = collections.defaultdict(lambda: [0, 0])
             for name in names:
-                for kind in classes[name]["kinds"] - {"changed"}:
+                for kind in classes[name]["kinds"] - {"changed", "surface"}:
                     per[kind][0] += name in ran
                     per[kind][1] += 1
             print("  " + ", ".join(f"{k} {r}/{m}" for k, (r, m) in sorted(per.items())))
@@ -367,7 +398,7 @@ def cmd_report(args):
             print(f"  {name}: {n} of {len(files)} definitions ran, cannot tell which by name "
                   f"({', '.join(files)})")
         for name, files in missed:
-            kinds = ",".join(sorted(classes[name]["kinds"] - {"changed"}))
+            kinds = ",".join(sorted(classes[name]["kinds"] - {"changed", "surface"}))
             where = f"{', '.join(files)}" + (f" [{kinds}]" if kinds else "")
             if name in refused:
                 why = "refused by ftrace (inlined/notrace/not in available_filter_functions)"
@@ -375,11 +406,15 @@ def cmd_report(args):
                     why = "refused by ftrace: " + (
                         "notrace (a symbol of vmlinux)" if name in symbols
                         else "inlined or #ifdef'd out (no symbol)")
-            elif name in reasons:
-                why = reasons[name]
+            elif reason(name):
+                why = reason(name)
+            elif group == "surface":
+                why = (f"NO REASON: surface.map says \"{classes[name].get('test')}\" "
+                       "runs it, and it did not run")
+                missing_reason.add(name)
             else:
                 why = "NO REASON (add one to the reasons file, or a test that runs it)"
-                missing_reason.append(name)
+                missing_reason.add(name)
             print(f"  {name} ({where}): {why}")
     stale = sorted(n for n in reasons if n in ran_all or n not in listed)
     for name in stale:
@@ -400,6 +435,7 @@ def main():
     f.add_argument("obj")
     f.add_argument("--json", required=True)
     f.add_argument("--patches", default=str(TOP / "patches"))
+    f.add_argument("--surface", default=str(TOP / "tests" / "expect" / "surface.map"))
     r = sub.add_parser("report")
     r.add_argument("dir")
     r.add_argument("--reasons", default=str(TOP / "tests" / "expect" / "coverage.reasons"))

@@ -140,6 +140,25 @@ def check_test(test, guest_dir, selftests):
     return "TEST is 'guest PROGRAM[.NAME...]', 'selftest NAME' or 'none: REASON'"
 
 
+def read_map(map_path, errors):
+    """[(line number, (FILE, FUNCTION), [4 columns])] of the rows of MAP;
+    a malformed row is appended to ERRORS instead (coverage.py reads the
+    map with it too)."""
+    out = []
+    with open(map_path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            cols = [c.strip() for c in line.split("|")]
+            key = cols[0].split()
+            if len(cols) != 4 or len(key) != 2 or not all(cols):
+                errors.append(f"{map_path}:{n}: not 'FILE FUNCTION | ENTRY | LENGTH | TEST'")
+                continue
+            out.append((n, tuple(key), cols))
+    return out
+
+
 def main(argv):
     if len(argv) != 2:
         print(__doc__.split("\n\n")[0])
@@ -154,22 +173,13 @@ def main(argv):
                 selftests.add(line.split()[0])
     found = candidates(tree)
     errors, rows = [], {}
-    with open(map_path, encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            line = line.rstrip("\n")
-            if not line.strip() or line.startswith("#"):
-                continue
-            cols = [c.strip() for c in line.split("|")]
-            key = cols[0].split()
-            if len(cols) != 4 or len(key) != 2 or not all(cols):
-                errors.append(f"{map_path}:{n}: not 'FILE FUNCTION | ENTRY | LENGTH | TEST'")
-                continue
-            why = check_test(cols[3], guest_dir, selftests)
-            if why:
-                errors.append(f"{map_path}:{n}: {key[0]} {key[1]}: {why}")
-            if tuple(key) in rows:
-                errors.append(f"{map_path}:{n}: {key[0]} {key[1]} twice")
-            rows[tuple(key)] = cols
+    for n, key, cols in read_map(map_path, errors):
+        why = check_test(cols[3], guest_dir, selftests)
+        if why:
+            errors.append(f"{map_path}:{n}: {key[0]} {key[1]}: {why}")
+        if key in rows:
+            errors.append(f"{map_path}:{n}: {key[0]} {key[1]} twice")
+        rows[key] = cols
     if not found:
         errors.append(f"no candidate under {', '.join(ROOTS)} of {tree}")
     for key in sorted(set(found) - set(rows)):

@@ -51,12 +51,19 @@
 #ifndef IPV6_ORIGDSTADDR
 #define IPV6_ORIGDSTADDR IPV6_RECVORIGDSTADDR
 #endif
+/* linux/in6.h's, which glibc's netinet/in.h leaves out */
+#ifndef IPV6_FLOWINFO
+#define IPV6_FLOWINFO 11
+#endif
+#ifndef IPV6_AUTOFLOWLABEL
+#define IPV6_AUTOFLOWLABEL 70
+#endif
 
 #define ROOM 512	/* more than any row's messages and the bytes past them */
 #define PAST 16		/* lengths swept past the whole */
 #define PAYLOAD 8	/* the bytes of a datagram */
 #define MTU 1280	/* lo's MTU for the path MTU rows */
-#define WAIT_MS 3000	/* for an ICMP error (rate limits) */
+#define WAIT_MS 3000	/* for an ICMP error to arrive */
 
 enum how {
 	DATA,		/* a datagram from another socket over lo */
@@ -90,6 +97,7 @@ struct want {
 
 FIXTURE(cmsg) {
 	struct ctx c;
+	int lo_mtu;		/* lo's MTU before a PMTU row lowered it */
 	char *page;		/* a page, then an unmapped page */
 	long pagesz;
 };
@@ -151,6 +159,19 @@ FIXTURE_VARIANT_ADD(cmsg, udp6_pathmtu) {
 	.opts = { ON(SOL_IPV6, IPV6_RECVPATHMTU), ON(SOL_IPV6, IPV6_DONTFRAG) },
 	.wants = { WANT(SOL_IPV6, IPV6_PATHMTU) },
 };
+
+/* @len bytes at @p on the log, 16 a line */
+static void dump(const unsigned char *p, size_t len)
+{
+	char line[16 * 3 + 1];
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		sprintf(line + i % 16 * 3, "%02x ", p[i]);
+		if (i % 16 == 15 || i == len - 1)
+			ksft_print_msg("  %s\n", line);
+	}
+}
 
 /* the IPv4 address as an IPv4-mapped IPv6 one */
 static struct in6_addr mapped(uint32_t a)
@@ -272,18 +293,19 @@ static int set_on(int fd, const struct opt *o)
 	return setsockopt(fd, o->level, o->name, &one, sizeof(one));
 }
 
-/* lo's MTU: 0 or -errno */
-static int set_lo_mtu(int mtu)
+/* lo's MTU set to *@mtu (SIOCSIFMTU) or read into it: 0 or -errno */
+static int lo_mtu(int *mtu, bool set)
 {
-	struct ifreq ifr = { .ifr_mtu = mtu };
+	struct ifreq ifr = { .ifr_mtu = *mtu };
 	int fd, ret;
 
 	strcpy(ifr.ifr_name, "lo");
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0)
 		return -errno;
-	ret = ioctl(fd, SIOCSIFMTU, &ifr) ? -errno : 0;
+	ret = ioctl(fd, set ? SIOCSIFMTU : SIOCGIFMTU, &ifr) ? -errno : 0;
 	close(fd);
+	*mtu = ifr.ifr_mtu;
 	return ret;
 }
 
@@ -336,10 +358,11 @@ FIXTURE_SETUP(cmsg)
 {
 	struct sockaddr_storage ss, peer;
 	socklen_t len;
-	int i, closed;
+	int i, closed, mtu;
 
 	self->c.fd = -1;
 	self->c.tx = -1;
+	self->lo_mtu = 0;
 	self->c.lo = if_nametoindex("lo");
 	ASSERT_LT(0, self->c.lo);
 	self->pagesz = sysconf(_SC_PAGESIZE);
@@ -390,7 +413,9 @@ FIXTURE_SETUP(cmsg)
 		break;
 	case PMTU:
 		/* to itself; the notice names the destination, port 0 */
-		ASSERT_EQ(0, set_lo_mtu(MTU));
+		ASSERT_EQ(0, lo_mtu(&self->lo_mtu, false));
+		mtu = MTU;
+		ASSERT_EQ(0, lo_mtu(&mtu, true));
 		self->c.dport = port_of(&self->c.self);
 		name6(&self->c.from, &self->c.fromlen, &self->c.dst6, 0);
 		break;
@@ -401,8 +426,8 @@ FIXTURE_SETUP(cmsg)
 
 FIXTURE_TEARDOWN(cmsg)
 {
-	if (variant->how == PMTU)
-		set_lo_mtu(65536);
+	if (self->lo_mtu)
+		lo_mtu(&self->lo_mtu, true);
 	if (self->c.fd >= 0)
 		close(self->c.fd);
 	if (self->c.tx >= 0)
@@ -584,14 +609,55 @@ static int read_whole(struct __test_metadata *_metadata,
 		if (size != (int)items[i].len || memcmp(want, items[i].data, size)) {
 			TH_LOG("message %d (level %d type %d): %zu bytes, not the value of %d",
 			       i, items[i].level, items[i].type, items[i].len, size);
-			for (ret = 0; ret < (int)items[i].len; ret++)
-				fprintf(stderr, "%02x%s", items[i].data[ret],
-					ret % 16 == 15 ? "\n" : " ");
-			fprintf(stderr, "\n");
+			dump(items[i].data, items[i].len);
 			return -1;
 		}
 	}
 	return n;
+}
+
+/*
+ * The bytes a call wrote at @buf (@len of room, @m the rules' outcome):
+ * each message that fits whole, the cut one's first bytes, cmsg_len
+ * saying how many; nothing in the padding after a message, nothing past
+ * the bytes used. 0 if so, else 1 (logged, @what and @len first).
+ */
+static int check_written(struct __test_metadata *_metadata, const char *what,
+			 const unsigned char *buf, size_t len,
+			 const struct item *items, int n, const struct model *m)
+{
+	size_t off = 0, i, end;
+	struct cmsghdr h;
+	int k;
+
+	for (k = 0; k < n && m->wrote[k]; k++) {
+		memcpy(&h, buf + off, sizeof(h));
+		if (h.cmsg_len != m->wrote[k] || h.cmsg_level != items[k].level ||
+		    h.cmsg_type != items[k].type ||
+		    memcmp(buf + off + CMSG_LEN(0), items[k].data,
+			   m->wrote[k] - CMSG_LEN(0))) {
+			TH_LOG("%s %zu: message %d is not the first %zu bytes of its whole",
+			       what, len, k, m->wrote[k]);
+			return 1;
+		}
+		end = off + CMSG_SPACE(items[k].len);
+		for (i = off + m->wrote[k]; i < end && i < m->used; i++) {
+			if (buf[i] != 0xa5) {
+				TH_LOG("%s %zu: byte %zu of message %d's padding written",
+				       what, len, i, k);
+				return 1;
+			}
+		}
+		off = end;
+	}
+	for (i = m->used; i < len; i++) {
+		if (buf[i] != 0xa5) {
+			TH_LOG("%s %zu: byte %zu written past the %zu used", what, len, i,
+			       m->used);
+			return 1;
+		}
+	}
+	return 0;
 }
 
 /* one recvmsg() with @len bytes of control room: 0 if as the rules say */
@@ -601,11 +667,9 @@ static int control_at(struct __test_metadata *_metadata,
 {
 	unsigned char *buf = (unsigned char *)end - len;
 	struct sockaddr_storage name;
-	struct cmsghdr h;
 	struct model m;
 	struct got g;
-	size_t off = 0, i;
-	int k, ret;
+	int ret;
 
 	cmsg_model(items, n, len, &m);
 	ret = provoke(v, c);
@@ -624,28 +688,7 @@ static int control_at(struct __test_metadata *_metadata,
 		       len, g.controllen, !!(g.flags & MSG_CTRUNC), m.used, m.ctrunc);
 		return 1;
 	}
-	for (k = 0; k < n; k++) {
-		if (!m.wrote[k])
-			break;
-		memcpy(&h, buf + off, sizeof(h));
-		if (h.cmsg_len != m.wrote[k] || h.cmsg_level != items[k].level ||
-		    h.cmsg_type != items[k].type ||
-		    memcmp(buf + off + CMSG_LEN(0), items[k].data,
-			   m.wrote[k] - CMSG_LEN(0))) {
-			TH_LOG("control length %zu: message %d is not the first %zu bytes of its whole",
-			       len, k, m.wrote[k]);
-			return 1;
-		}
-		off += CMSG_SPACE(items[k].len);
-	}
-	for (i = m.used; i < len; i++) {
-		if (buf[i] != 0xa5) {
-			TH_LOG("control length %zu: byte %zu written past msg_controllen %zu",
-			       len, i, m.used);
-			return 1;
-		}
-	}
-	return 0;
+	return check_written(_metadata, "control length", buf, len, items, n, &m);
 }
 
 /* one recvmsg() with @len bytes of name room: 0 if as the rules say */
@@ -733,10 +776,26 @@ FIXTURE_VARIANT(pktoptions) {
 	struct opt opts[4];
 	struct want wants[4];
 	bool nobody;	/* the test runs as uid 65534 (the harness's child) */
+	/*
+	 * The peer's IPV6_TCLASS (and IPV6_AUTOFLOWLABEL off) for its byte,
+	 * or 0: a segment whose flow information the socket asked for
+	 * (IPV6_FLOWINFO) is kept (np->pktoptions), and the option then
+	 * formats its messages from it (ip6_datagram_recv_ctl()), not from
+	 * the socket's cached values
+	 */
+	int tclass;
+	/*
+	 * optlen -1: IPv4 refuses it (-EINVAL); IPv6 takes it as room for
+	 * every message (its len is not checked, and msg_controllen is a
+	 * size_t): all of them are written and optlen says how many bytes.
+	 * The caller's own memory; checked and left (docs/findings.md).
+	 */
+	int negative_err;
 };
 
 #define PKTOPTIONS4(...) {							\
 	.family = AF_INET, .level = SOL_IP, .optname = IP_PKTOPTIONS,		\
+	.negative_err = EINVAL,							\
 	.opts = { ON(SOL_IP, IP_PKTINFO), ON(SOL_IP, IP_RECVTTL) },		\
 	.wants = { WANT(SOL_IP, IP_PKTINFO), WANT(SOL_IP, IP_TTL) },		\
 	__VA_ARGS__ }
@@ -751,6 +810,14 @@ FIXTURE_VARIANT_ADD(pktoptions, ipv6_2292pktoptions) PKTOPTIONS6();
 /* the same as uid 65534: the options need no privilege */
 FIXTURE_VARIANT_ADD(pktoptions, ip_pktoptions_nobody) PKTOPTIONS4(.nobody = true);
 FIXTURE_VARIANT_ADD(pktoptions, ipv6_2292pktoptions_nobody) PKTOPTIONS6(.nobody = true);
+/* the branch that formats a kept segment's messages */
+#define TCLASS 0x28
+FIXTURE_VARIANT_ADD(pktoptions, ipv6_2292pktoptions_kept) PKTOPTIONS6(
+	.opts = { ON(SOL_IPV6, IPV6_RECVPKTINFO), ON(SOL_IPV6, IPV6_RECVHOPLIMIT),
+		  ON(SOL_IPV6, IPV6_FLOWINFO) },
+	.wants = { WANT(SOL_IPV6, IPV6_PKTINFO), WANT(SOL_IPV6, IPV6_HOPLIMIT),
+		   WANT(SOL_IPV6, IPV6_FLOWINFO) },
+	.tclass = TCLASS);
 
 /*
  * The values: for IPv4 the socket's own address and its multicast
@@ -759,10 +826,11 @@ FIXTURE_VARIANT_ADD(pktoptions, ipv6_2292pktoptions_nobody) PKTOPTIONS6(.nobody 
  * of the last in-order segment, and the peer's address
  * (tcp_v6_do_rcv(), do_ipv6_getsockopt()).
  */
-static int pktoptions_value(int level, int type, int lo, void *out)
+static int pktoptions_value(int level, int type, int lo, int tclass, void *out)
 {
 	struct in_pktinfo p4 = { .ipi_ifindex = 0 };
 	struct in6_pktinfo p6 = { .ipi6_ifindex = lo, .ipi6_addr = in6addr_loopback };
+	uint32_t flowinfo = htonl((uint32_t)tclass << 20);
 	int ttl = 1, hops = 64;
 
 	p4.ipi_spec_dst.s_addr = htonl(INADDR_LOOPBACK);
@@ -782,6 +850,10 @@ static int pktoptions_value(int level, int type, int lo, void *out)
 	if (level == SOL_IPV6 && type == IPV6_HOPLIMIT) {
 		memcpy(out, &hops, sizeof(hops));
 		return sizeof(hops);
+	}
+	if (level == SOL_IPV6 && type == IPV6_FLOWINFO) {
+		memcpy(out, &flowinfo, sizeof(flowinfo));
+		return sizeof(flowinfo);
 	}
 	return -1;
 }
@@ -822,6 +894,14 @@ FIXTURE_SETUP(pktoptions)
 	ASSERT_EQ(0, connect(self->fd, (struct sockaddr *)&ss, len));
 	self->peer = accept(self->listener, NULL, NULL);
 	ASSERT_LE(0, self->peer);
+	if (variant->tclass) {
+		int tclass = variant->tclass, off = 0;
+
+		ASSERT_EQ(0, setsockopt(self->peer, SOL_IPV6, IPV6_TCLASS, &tclass,
+					sizeof(tclass)));
+		ASSERT_EQ(0, setsockopt(self->peer, SOL_IPV6, IPV6_AUTOFLOWLABEL, &off,
+					sizeof(off)));
+	}
 	ASSERT_EQ(1, send(self->peer, &byte, 1, 0));
 	ASSERT_EQ(1, recv(self->fd, &byte, 1, 0));
 }
@@ -844,10 +924,7 @@ static int pktoptions_at(struct __test_metadata *_metadata,
 {
 	unsigned char *buf = (unsigned char *)end - len;
 	socklen_t optlen = len;
-	struct cmsghdr h;
 	struct model m;
-	size_t off = 0, i;
-	int k;
 
 	cmsg_model(items, n, len, &m);
 	memset(end - ROOM, 0xa5, ROOM);
@@ -859,32 +936,14 @@ static int pktoptions_at(struct __test_metadata *_metadata,
 		TH_LOG("length %zu: optlen %u, expected %zu", len, optlen, m.used);
 		return 1;
 	}
-	for (k = 0; k < n && m.wrote[k]; k++) {
-		memcpy(&h, buf + off, sizeof(h));
-		if (h.cmsg_len != m.wrote[k] || h.cmsg_level != items[k].level ||
-		    h.cmsg_type != items[k].type ||
-		    memcmp(buf + off + CMSG_LEN(0), items[k].data,
-			   m.wrote[k] - CMSG_LEN(0))) {
-			TH_LOG("length %zu: message %d is not the first %zu bytes of its whole",
-			       len, k, m.wrote[k]);
-			return 1;
-		}
-		off += CMSG_SPACE(items[k].len);
-	}
-	for (i = m.used; i < len; i++) {
-		if (buf[i] != 0xa5) {
-			TH_LOG("length %zu: byte %zu written past optlen %zu", len, i, m.used);
-			return 1;
-		}
-	}
-	return 0;
+	return check_written(_metadata, "length", buf, len, items, n, &m);
 }
 
 TEST_F(pktoptions, every_length)
 {
 	unsigned char full[ROOM], want[ROOM];
 	struct item items[4];
-	socklen_t optlen = ROOM;
+	socklen_t optlen = ROOM, fulllen;
 	int n, i, size, wants, bad = 0;
 	size_t whole, len;
 
@@ -893,18 +952,17 @@ TEST_F(pktoptions, every_length)
 	memset(full, 0xa5, sizeof(full));
 	ASSERT_EQ(0, getsockopt(self->fd, variant->level, variant->optname, full, &optlen))
 		TH_LOG("%s", strerror(errno));
+	fulllen = optlen;
 	n = parse(full, optlen, items, 4);
-	if (n != wants) {
-		for (i = 0; i < (int)optlen; i++)
-			fprintf(stderr, "%02x%s", full[i], i % 16 == 15 ? "\n" : " ");
-		fprintf(stderr, "\n");
-	}
+	if (n != wants)
+		dump(full, optlen);
 	ASSERT_EQ(wants, n) TH_LOG("in %u bytes", optlen);
 	for (i = 0; i < n; i++) {
 		EXPECT_EQ(variant->wants[i].level, items[i].level);
 		EXPECT_EQ(variant->wants[i].type, items[i].type);
 		memset(want, 0, sizeof(want));
-		size = pktoptions_value(items[i].level, items[i].type, self->lo, want);
+		size = pktoptions_value(items[i].level, items[i].type, self->lo,
+					variant->tclass, want);
 		EXPECT_EQ(size, (int)items[i].len) TH_LOG("message %d", i);
 		if (size == (int)items[i].len)
 			EXPECT_EQ(0, memcmp(want, items[i].data, size)) TH_LOG("message %d", i);
@@ -916,6 +974,22 @@ TEST_F(pktoptions, every_length)
 				     self->page + self->pagesz, items, n, len);
 	EXPECT_EQ(0, bad) TH_LOG("%d of %zu lengths not as the rules say", bad,
 				 whole + PAST + 1);
+
+	/* optlen -1, with room for everything where the kernel writes */
+	memset(self->page + self->pagesz - ROOM, 0xa5, ROOM);
+	optlen = -1;
+	errno = 0;
+	if (variant->negative_err) {
+		EXPECT_EQ(-1, getsockopt(self->fd, variant->level, variant->optname,
+					 self->page + self->pagesz - ROOM, &optlen));
+		EXPECT_EQ(variant->negative_err, errno);
+	} else {
+		EXPECT_EQ(0, getsockopt(self->fd, variant->level, variant->optname,
+					self->page + self->pagesz - ROOM, &optlen))
+			TH_LOG("%s", strerror(errno));
+		EXPECT_EQ(0, memcmp(self->page + self->pagesz - ROOM, full, optlen));
+	}
+	EXPECT_EQ(variant->negative_err ? (socklen_t)-1 : fulllen, optlen);
 }
 
 TEST_HARNESS_MAIN

@@ -25,17 +25,20 @@ def queues(patches, series="# Part A\na.patch\n# Part D\nd.patch\n"):
             (patches / line).write_text("")
 
 
-def report(tmp_path, funcs):
+def report(tmp_path, funcs, tests=None, reasons="/dev/null"):
     """coverage.py report of a run whose profile says x_bind ran 3 times,
-    with the list FUNCS ({name: kinds})."""
+    with the list FUNCS ({name: kinds}) and the surface map's TEST of
+    each name in TESTS."""
     d = tmp_path / "run"
     (d / "files" / "coverage").mkdir(parents=True)
     (d / "files" / "coverage" / "function0").write_text(
         "  Function   Hit    Time\n  --------   ---    ----\n  x_bind     3    1.0 us\n")
     (d / "coverage.json").write_text(json.dumps(
-        {n: {"kinds": k, "files": ["net/x/af_x.c"]} for n, k in funcs.items()}))
+        {n: {"kinds": k, "files": ["net/x/af_x.c"],
+             **({"test": tests[n]} if tests and n in tests else {})}
+         for n, k in funcs.items()}))
     return run(["python3", str(SCRIPTS / "coverage.py"), "report", str(d),
-                "--reasons", "/dev/null"])
+                "--reasons", str(reasons)])
 
 
 def test_empty_list_fails(tmp_path):
@@ -49,11 +52,41 @@ def test_no_changed_function_fails(tmp_path):
 
 
 def test_ran_and_not_ran(tmp_path):
-    rc, out = report(tmp_path, {"x_bind": ["proto_ops::bind"], "x_helper": ["changed"]})
+    rc, out = report(tmp_path, {"x_bind": ["proto_ops::bind", "surface"],
+                                "x_helper": ["changed"]}, {"x_bind": "guest x"})
     assert rc == 1, out
     assert "coverage: 1 of 1 functions ran: implementations" in out, out
     assert "coverage: 0 of 1 functions ran: other functions" in out, out
+    assert "coverage: 1 of 1 functions ran: the entry points of tests/expect/surface.map" in out
     assert "x_helper (net/x/af_x.c): NO REASON" in out, out
+
+
+def test_no_surface_function_fails(tmp_path):
+    rc, out = report(tmp_path, {"x_bind": ["proto_ops::bind"], "x_helper": ["changed"]})
+    assert rc == 1 and "lists no function of the kind surface" in out, out
+
+
+def test_surface_row_whose_test_did_not_run_it(tmp_path):
+    """The map names a test for x_ioctl, and it did not run: the map is
+    wrong (or the test), whatever else ran."""
+    why = tmp_path / "reasons"
+    why.write_text("x_helper not built here\n")
+    rc, out = report(tmp_path, {"x_bind": ["proto_ops::bind"], "x_helper": ["changed"],
+                                "x_ioctl": ["surface"]}, {"x_ioctl": "guest x.ioctl"}, why)
+    assert rc == 1, out
+    assert "coverage: 0 of 1 functions ran: the entry points" in out, out
+    assert 'x_ioctl (net/x/af_x.c): NO REASON: surface.map says "guest x.ioctl" runs it' in out
+
+
+def test_surface_row_without_a_test_gives_its_reason(tmp_path):
+    why = tmp_path / "reasons"
+    why.write_text("x_helper not built here\n")
+    rc, out = report(tmp_path, {"x_bind": ["proto_ops::bind"], "x_helper": ["changed"],
+                                "x_ioctl": ["surface"]},
+                     {"x_ioctl": "none: not swept yet; no program"}, why)
+    assert rc == 0, out
+    assert "x_ioctl (net/x/af_x.c): surface.map: none: not swept yet; no program" in out, out
+    assert "(0 refused by ftrace, 1 with a reason, 0 without)" in out, out
 
 
 def test_no_list(tmp_path):
@@ -137,6 +170,30 @@ def test_funcs_writes_the_list_once(series_tree, tmp_path):
     assert json.loads(out_json.read_text()) == {
         "four": {"kinds": ["changed"], "files": ["net/x/af_x.c"]},
         "two": {"kinds": ["changed"], "files": ["net/x/af_x.c"]}}
+
+
+def test_funcs_adds_the_surface_rows_compiled_in(series_tree, tmp_path):
+    """A surface map row is listed, with its TEST, when its file is built;
+    a function the series changes keeps that kind too."""
+    obj = tmp_path / "obj"
+    (obj / "net" / "x").mkdir(parents=True)
+    (obj / "net" / "x" / "af_x.o").write_text("")
+    smap = tmp_path / "surface.map"
+    smap.write_text("# a comment\n"
+                    "net/x/af_x.c two | ioctl X | fixed: 16 | guest x.two\n"
+                    "net/x/af_x.c three | ioctl Y | fixed: 16 | none: not swept yet; later\n"
+                    "net/z/z.c zed | ioctl Z | fixed: 16 | none: config off; Z\n")
+    out_json = tmp_path / "coverage.json"
+    rc, out = run(["python3", str(SCRIPTS / "coverage.py"), "funcs", str(series_tree), str(obj),
+                   "--json", str(out_json), "--patches", str(tmp_path / "patches"),
+                   "--surface", str(smap)])
+    assert rc == 0, out
+    assert out.split() == ["four", "three", "two"], out
+    got = json.loads(out_json.read_text())
+    assert got["two"] == {"kinds": ["changed", "surface"], "files": ["net/x/af_x.c"],
+                          "test": "guest x.two"}, got
+    assert got["three"] == {"kinds": ["surface"], "files": ["net/x/af_x.c"],
+                            "test": "none: not swept yet; later"}, got
 
 
 def test_user_git_config_does_not_change_the_list(series_tree, tmp_path, monkeypatch):
