@@ -44,6 +44,7 @@
 
 #include "kselftest_harness.h"
 #include "lib/child.h"
+#include "lib/guard.h"
 
 #ifndef IPV6_RECVORIGDSTADDR
 #define IPV6_RECVORIGDSTADDR 74
@@ -365,12 +366,9 @@ FIXTURE_SETUP(cmsg)
 	self->lo_mtu = 0;
 	self->c.lo = if_nametoindex("lo");
 	ASSERT_LT(0, self->c.lo);
-	self->pagesz = sysconf(_SC_PAGESIZE);
+	self->page = guarded_page(&self->pagesz);
+	ASSERT_TRUE(self->page != NULL);
 	ASSERT_LE(ROOM, self->pagesz);
-	self->page = mmap(NULL, 2 * self->pagesz, PROT_READ | PROT_WRITE,
-			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ASSERT_TRUE(self->page != MAP_FAILED);
-	ASSERT_EQ(0, mprotect(self->page + self->pagesz, self->pagesz, PROT_NONE));
 
 	self->c.dst4 = htonl(INADDR_LOOPBACK);
 	self->c.dst6 = variant->mapped || variant->family == AF_INET ?
@@ -832,28 +830,26 @@ static int pktoptions_value(int level, int type, int lo, int tclass, void *out)
 	struct in6_pktinfo p6 = { .ipi6_ifindex = lo, .ipi6_addr = in6addr_loopback };
 	uint32_t flowinfo = htonl((uint32_t)tclass << 20);
 	int ttl = 1, hops = 64;
+	const struct {
+		int level, type;
+		const void *value;
+		int size;
+	} values[] = {
+		{ SOL_IP, IP_PKTINFO, &p4, sizeof(p4) },
+		{ SOL_IP, IP_TTL, &ttl, sizeof(ttl) },
+		{ SOL_IPV6, IPV6_PKTINFO, &p6, sizeof(p6) },
+		{ SOL_IPV6, IPV6_HOPLIMIT, &hops, sizeof(hops) },
+		{ SOL_IPV6, IPV6_FLOWINFO, &flowinfo, sizeof(flowinfo) },
+	};
+	size_t i;
 
 	p4.ipi_spec_dst.s_addr = htonl(INADDR_LOOPBACK);
 	p4.ipi_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (level == SOL_IP && type == IP_PKTINFO) {
-		memcpy(out, &p4, sizeof(p4));
-		return sizeof(p4);
-	}
-	if (level == SOL_IP && type == IP_TTL) {
-		memcpy(out, &ttl, sizeof(ttl));
-		return sizeof(ttl);
-	}
-	if (level == SOL_IPV6 && type == IPV6_PKTINFO) {
-		memcpy(out, &p6, sizeof(p6));
-		return sizeof(p6);
-	}
-	if (level == SOL_IPV6 && type == IPV6_HOPLIMIT) {
-		memcpy(out, &hops, sizeof(hops));
-		return sizeof(hops);
-	}
-	if (level == SOL_IPV6 && type == IPV6_FLOWINFO) {
-		memcpy(out, &flowinfo, sizeof(flowinfo));
-		return sizeof(flowinfo);
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		if (values[i].level == level && values[i].type == type) {
+			memcpy(out, values[i].value, values[i].size);
+			return values[i].size;
+		}
 	}
 	return -1;
 }
@@ -870,12 +866,9 @@ FIXTURE_SETUP(pktoptions)
 		ASSERT_EQ(0, become_nobody());
 	self->lo = if_nametoindex("lo");
 	ASSERT_LT(0, self->lo);
-	self->pagesz = sysconf(_SC_PAGESIZE);
+	self->page = guarded_page(&self->pagesz);
+	ASSERT_TRUE(self->page != NULL);
 	ASSERT_LE(ROOM, self->pagesz);
-	self->page = mmap(NULL, 2 * self->pagesz, PROT_READ | PROT_WRITE,
-			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ASSERT_TRUE(self->page != MAP_FAILED);
-	ASSERT_EQ(0, mprotect(self->page + self->pagesz, self->pagesz, PROT_NONE));
 
 	if (variant->family == AF_INET)
 		name4(&ss, &len, htonl(INADDR_LOOPBACK), 0);

@@ -45,6 +45,7 @@
 
 #include "kselftest_harness.h"
 #include "lib/child.h"
+#include "lib/guard.h"
 
 #ifndef SOL_SCTP
 #define SOL_SCTP 132
@@ -709,12 +710,9 @@ FIXTURE_SETUP(sockopt)
 	self->listener = -1;
 	self->c.lo = if_nametoindex("lo");
 	ASSERT_LT(0, self->c.lo);
-	self->pagesz = sysconf(_SC_PAGESIZE);
+	self->page = guarded_page(&self->pagesz);
+	ASSERT_TRUE(self->page != NULL);
 	ASSERT_LE(ROOM, self->pagesz);
-	self->page = mmap(NULL, 2 * self->pagesz, PROT_READ | PROT_WRITE,
-			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ASSERT_TRUE(self->page != MAP_FAILED);
-	ASSERT_EQ(0, mprotect(self->page + self->pagesz, self->pagesz, PROT_NONE));
 	if (variant->sock != SCTP_ASSOC && variant->sock != SCTP_FRESH)
 		return;
 	ret = sctp_setup(&self->c, &self->listener, variant->sock == SCTP_ASSOC,
