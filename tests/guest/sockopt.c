@@ -23,6 +23,12 @@
  * byte of the buffer past the length it returns (pinned: the 8 bytes of
  * SCTP_GET_LOCAL_ADDRS).
  *
+ * The TCP rows set TCP-MD5 and TCP-AO keys for a peer's address (and
+ * delete them, and read TCP-AO's back) on a new TCP socket; FIXTURE
+ * (tcp_keys) tries each address check at its edges, FIXTURE(tcp_signed)
+ * connects over lo with the keys, and FIXTURE(tcp_ao_keys) reads a key
+ * back, and with a short struct (patch 21).
+ *
  * sockopt_compat.c is this program built for the 32-bit ABI of a 64-bit
  * kernel (the compat forms: an i686 program on x86_64). Besides the
  * lengths, the values of the four SCTP options whose struct a 32-bit
@@ -34,7 +40,9 @@
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <linux/sctp.h>
+#include <linux/tcp.h>
 #include <net/if.h>
+#include <poll.h>
 #include <netinet/in.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -46,9 +54,13 @@
 #include "kselftest_harness.h"
 #include "lib/child.h"
 #include "lib/guard.h"
+#include "lib/tcp_ao.h"
 
 #ifndef SOL_SCTP
 #define SOL_SCTP 132
+#endif
+#ifndef SOL_TCP
+#define SOL_TCP 6
 #endif
 
 #define ROOM 2048	/* the most a value and the bytes past it take */
@@ -65,6 +77,8 @@ enum sock {
 	SCTP_FRESH,	/* a new AF_INET6 one-to-many socket, O_NONBLOCK */
 	UDP4,		/* a new AF_INET datagram socket */
 	UDP6,		/* a new AF_INET6 datagram socket */
+	TCP4,		/* a new AF_INET stream socket (TCP_CLOSE) */
+	TCP6,		/* a new AF_INET6 stream socket (TCP_CLOSE) */
 };
 
 enum pre {
@@ -72,6 +86,8 @@ enum pre {
 	PRE_JOIN,	/* the row's group joined (any source) */
 	PRE_JOIN_SOURCE,	/* the row's group joined from its source */
 	PRE_FILTER,	/* joined, and the source filter set (INCLUDE, 1) */
+	PRE_MD5,	/* the row's TCP-MD5 key added (fill_md5) */
+	PRE_AO,		/* the row's TCP-AO key added (fill_ao_add) */
 };
 
 struct ctx {
@@ -81,6 +97,30 @@ struct ctx {
 	socklen_t peerlen;
 	struct sockaddr_in6 local;	/* SCTP_ASSOC: the socket's own name */
 };
+
+/*
+ * TCP-AO (Linux 6.7 and later, 64-bit only): a kernel without it answers
+ * every TCP_AO_* option with -ENOPROTOOPT, and its rows skip (pinned in
+ * the skip lists of the 6.1 and i386 profiles); one with it refuses a
+ * TCP_AO_INFO of 4 bytes with -EINVAL (do_tcp_setsockopt() refuses
+ * fewer than 4 with -EINVAL either way).
+ */
+static bool have_tcp_ao(void)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0), zero = 0;
+	bool ret = fd >= 0 &&
+		   setsockopt(fd, SOL_TCP, TCP_AO_INFO, &zero, sizeof(zero)) &&
+		   errno != ENOPROTOOPT;
+
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
+static bool is_tcp_ao(int level, int optname)
+{
+	return level == SOL_TCP && optname >= TCP_AO_ADD_KEY && optname <= TCP_AO_REPAIR;
+}
 
 FIXTURE(sockopt) {
 	struct ctx c;
@@ -108,6 +148,11 @@ FIXTURE_VARIANT(sockopt) {
 	} steps[6];
 	/* bytes a getsockopt() writes past the length it returns */
 	int past;
+	/*
+	 * a getsockopt() that returns this length whatever the caller's
+	 * (TCP_AO_GET_KEYS: the kernel's struct size, by design)
+	 */
+	int ret_len;
 };
 
 /* a sockaddr_in of @a at @dst (a field of a packed struct, maybe) */
@@ -368,6 +413,136 @@ static int fill_mreq6(const struct ctx *c, void *buf)
 }
 
 /*
+ * TCP-MD5 (RFC 2385) and TCP-AO (RFC 5925) keys for a peer on lo, on a
+ * socket that has not connected: the kernel checks the address against
+ * the socket's family (and its prefix) and keeps it.
+ */
+#define KEY "sockaddr sweep16"	/* 16 bytes */
+
+static int md5(void *buf, int flags, int prefixlen)
+{
+	struct tcp_md5sig *m = buf;
+
+	m->tcpm_flags = flags;
+	m->tcpm_prefixlen = prefixlen;
+	m->tcpm_keylen = strlen(KEY);
+	memcpy(m->tcpm_key, KEY, strlen(KEY));
+	return sizeof(*m);
+}
+
+static int fill_md5_4(const struct ctx *c, void *buf)
+{
+	sin4(&((struct tcp_md5sig *)buf)->tcpm_addr, "127.0.0.1", 0);
+	return md5(buf, 0, 0);
+}
+
+static int fill_md5_ext4(const struct ctx *c, void *buf)
+{
+	sin4(&((struct tcp_md5sig *)buf)->tcpm_addr, "127.0.0.0", 0);
+	return md5(buf, TCP_MD5SIG_FLAG_PREFIX, 8);
+}
+
+/* a key of length 0 deletes the key of the address */
+static int fill_md5_del4(const struct ctx *c, void *buf)
+{
+	struct tcp_md5sig *m = buf;
+
+	fill_md5_4(c, buf);
+	m->tcpm_keylen = 0;
+	memset(m->tcpm_key, 0, sizeof(m->tcpm_key));
+	return sizeof(*m);
+}
+
+static int fill_md5_6(const struct ctx *c, void *buf)
+{
+	sin6(&((struct tcp_md5sig *)buf)->tcpm_addr, "::1", 0);
+	return md5(buf, 0, 0);
+}
+
+/* an IPv4 peer of a dual-stack socket: a key of family AF_INET */
+static int fill_md5_mapped(const struct ctx *c, void *buf)
+{
+	sin6(&((struct tcp_md5sig *)buf)->tcpm_addr, "::ffff:127.0.0.1", 0);
+	return md5(buf, 0, 0);
+}
+
+static int fill_md5_ext6(const struct ctx *c, void *buf)
+{
+	sin6(&((struct tcp_md5sig *)buf)->tcpm_addr, "2001:db8::", 0);
+	return md5(buf, TCP_MD5SIG_FLAG_PREFIX, 32);
+}
+
+static int ao_add(void *buf, int prefix)
+{
+	struct tcp_ao_add *a = buf;
+
+	strcpy(a->alg_name, "hmac(sha1)");
+	a->prefix = prefix;
+	a->keylen = strlen(KEY);
+	memcpy(a->key, KEY, strlen(KEY));
+	return sizeof(*a);
+}
+
+static int fill_ao_add4(const struct ctx *c, void *buf)
+{
+	sin4(&((struct tcp_ao_add *)buf)->addr, "127.0.0.1", 0);
+	return ao_add(buf, 32);
+}
+
+static int fill_ao_add6(const struct ctx *c, void *buf)
+{
+	sin6(&((struct tcp_ao_add *)buf)->addr, "::1", 0);
+	return ao_add(buf, 128);
+}
+
+static int fill_ao_add_mapped(const struct ctx *c, void *buf)
+{
+	sin6(&((struct tcp_ao_add *)buf)->addr, "::ffff:127.0.0.1", 0);
+	return ao_add(buf, 32);
+}
+
+/* the key fill_ao_add4 (fill_ao_add6) adds, by its address and IDs */
+static int fill_ao_del4(const struct ctx *c, void *buf)
+{
+	struct tcp_ao_del *d = buf;
+
+	sin4(&d->addr, "127.0.0.1", 0);
+	d->prefix = 32;
+	return sizeof(*d);
+}
+
+static int fill_ao_del6(const struct ctx *c, void *buf)
+{
+	struct tcp_ao_del *d = buf;
+
+	sin6(&d->addr, "::1", 0);
+	d->prefix = 128;
+	return sizeof(*d);
+}
+
+/* accept ICMPs (the socket has no key yet: TCP_AO_INFO makes its state) */
+static int fill_ao_info(const struct ctx *c, void *buf)
+{
+	((struct tcp_ao_info_opt *)buf)->accept_icmps = 1;
+	return sizeof(struct tcp_ao_info_opt);
+}
+
+static int fill_ao_info_get(const struct ctx *c, void *buf)
+{
+	return sizeof(struct tcp_ao_info_opt);
+}
+
+/* every IPv4 key (0.0.0.0/0) with IDs 0, room for one */
+static int fill_ao_get_keys(const struct ctx *c, void *buf)
+{
+	struct tcp_ao_getsockopt *g = buf;
+
+	g->addr.ss_family = AF_INET;
+	g->nkeys = 1;
+	return sizeof(*g);
+}
+
+/*
  * The rows. Lengths and errnos as 6.12.118's handlers check them
  * (net/sctp/socket.c, net/ipv4/ip_sockglue.c, net/ipv6/ipv6_sockglue.c).
  */
@@ -594,6 +769,71 @@ FIXTURE_VARIANT_ADD(sockopt, ipv6_add_membership) {
 	      ATLEAST(sizeof(struct ipv6_mreq)))
 };
 
+#define TCP(s, name, f, ...)						\
+	.sock = s, .level = SOL_TCP, .optname = name, .fill = f, __VA_ARGS__
+#define MD5SIG ATLEAST(sizeof(struct tcp_md5sig))
+FIXTURE_VARIANT_ADD(sockopt, tcp_md5sig) {
+	TCP(TCP4, TCP_MD5SIG, fill_md5_4, MD5SIG)
+};
+FIXTURE_VARIANT_ADD(sockopt, tcp_md5sig_ext) {
+	TCP(TCP4, TCP_MD5SIG_EXT, fill_md5_ext4, MD5SIG)
+};
+FIXTURE_VARIANT_ADD(sockopt, tcp_md5sig_del) {
+	TCP(TCP4, TCP_MD5SIG, fill_md5_del4, MD5SIG, .pre = PRE_MD5)
+};
+FIXTURE_VARIANT_ADD(sockopt, tcp6_md5sig) {
+	TCP(TCP6, TCP_MD5SIG, fill_md5_6, MD5SIG)
+};
+FIXTURE_VARIANT_ADD(sockopt, tcp6_md5sig_mapped) {
+	TCP(TCP6, TCP_MD5SIG, fill_md5_mapped, MD5SIG)
+};
+FIXTURE_VARIANT_ADD(sockopt, tcp6_md5sig_ext) {
+	TCP(TCP6, TCP_MD5SIG_EXT, fill_md5_ext6, MD5SIG)
+};
+/*
+ * TCP-AO's structs are extensible (copy_struct_from_sockptr()): from
+ * their size on, any length whose bytes past the struct are zero (a set:
+ * this program's are) or -E2BIG (a get: 0xa5).
+ */
+FIXTURE_VARIANT_ADD(sockopt, tcp_ao_add_key) {
+	TCP(TCP4, TCP_AO_ADD_KEY, fill_ao_add4, ATLEAST(sizeof(struct tcp_ao_add)))
+};
+FIXTURE_VARIANT_ADD(sockopt, tcp6_ao_add_key) {
+	TCP(TCP6, TCP_AO_ADD_KEY, fill_ao_add6, ATLEAST(sizeof(struct tcp_ao_add)))
+};
+FIXTURE_VARIANT_ADD(sockopt, tcp6_ao_add_key_mapped) {
+	TCP(TCP6, TCP_AO_ADD_KEY, fill_ao_add_mapped, ATLEAST(sizeof(struct tcp_ao_add)))
+};
+FIXTURE_VARIANT_ADD(sockopt, tcp_ao_del_key) {
+	TCP(TCP4, TCP_AO_DEL_KEY, fill_ao_del4, ATLEAST(sizeof(struct tcp_ao_del)),
+	    .pre = PRE_AO)
+};
+FIXTURE_VARIANT_ADD(sockopt, tcp6_ao_del_key) {
+	TCP(TCP6, TCP_AO_DEL_KEY, fill_ao_del6, ATLEAST(sizeof(struct tcp_ao_del)),
+	    .pre = PRE_AO)
+};
+FIXTURE_VARIANT_ADD(sockopt, tcp_ao_info_set) {
+	TCP(TCP4, TCP_AO_INFO, fill_ao_info, ATLEAST(sizeof(struct tcp_ao_info_opt)))
+};
+/* any length: as much of the struct as fits (the caller's length kept) */
+FIXTURE_VARIANT_ADD(sockopt, tcp_ao_info_get) {
+	TCP(TCP4, TCP_AO_INFO, fill_ao_info_get, .pre = PRE_AO, .get = true,
+	    .steps = { { 0, EINVAL }, { 1, 0 },
+		       { sizeof(struct tcp_ao_info_opt) + 1, E2BIG } })
+};
+/*
+ * The caller's struct must reach nkeys, the count the call writes back
+ * (patch 21); the returned length is the kernel's struct size, whatever
+ * the caller's (tcp_ao_copy_mkts_to_user(): by design).
+ */
+#define NKEYS_END (offsetof(struct tcp_ao_getsockopt, nkeys) + sizeof(__u32))
+FIXTURE_VARIANT_ADD(sockopt, tcp_ao_get_keys) {
+	TCP(TCP4, TCP_AO_GET_KEYS, fill_ao_get_keys, .pre = PRE_AO, .get = true,
+	    .steps = { { 0, EINVAL }, { NKEYS_END, 0 },
+		       { sizeof(struct tcp_ao_getsockopt) + 1, E2BIG } },
+	    .ret_len = sizeof(struct tcp_ao_getsockopt))
+};
+
 /* the errno a length should give */
 static int expected(const FIXTURE_VARIANT(sockopt) *v, int len, int size)
 {
@@ -616,6 +856,12 @@ static int new_socket(enum sock s)
 	case UDP4:
 		fd = socket(AF_INET, SOCK_DGRAM, 0);
 		break;
+	case TCP4:
+		fd = socket(AF_INET, SOCK_STREAM, 0);
+		break;
+	case TCP6:
+		fd = socket(AF_INET6, SOCK_STREAM, 0);
+		break;
 	default:
 		fd = socket(AF_INET6, SOCK_DGRAM, 0);
 		break;
@@ -630,6 +876,8 @@ static int prepare(const FIXTURE_VARIANT(sockopt) *v, const struct ctx *c)
 		struct group_req g;
 		struct group_source_req s;
 		char f[GROUP_FILTER_SIZE(1)];
+		struct tcp_md5sig m;
+		struct tcp_ao_add a;
 	} u;
 	int level = v->sock == UDP4 ? SOL_IP : SOL_IPV6;
 	bool v4 = v->sock == UDP4;
@@ -638,6 +886,12 @@ static int prepare(const FIXTURE_VARIANT(sockopt) *v, const struct ctx *c)
 	switch (v->pre) {
 	case PRE_NONE:
 		return 0;
+	case PRE_MD5:
+		(v->sock == TCP4 ? fill_md5_4 : fill_md5_6)(c, &u);
+		return setsockopt(c->fd, SOL_TCP, TCP_MD5SIG, &u, sizeof(u.m)) ? -errno : 0;
+	case PRE_AO:
+		(v->sock == TCP4 ? fill_ao_add4 : fill_ao_add6)(c, &u);
+		return setsockopt(c->fd, SOL_TCP, TCP_AO_ADD_KEY, &u, sizeof(u.a)) ? -errno : 0;
 	case PRE_JOIN_SOURCE:
 		(v4 ? fill_source_req4 : fill_source_req6)(c, &u);
 		return setsockopt(c->fd, level, MCAST_JOIN_SOURCE_GROUP, &u,
@@ -713,6 +967,9 @@ FIXTURE_SETUP(sockopt)
 	self->page = guarded_page(&self->pagesz);
 	ASSERT_TRUE(self->page != NULL);
 	ASSERT_LE(ROOM, self->pagesz);
+	if ((is_tcp_ao(variant->level, variant->optname) || variant->pre == PRE_AO) &&
+	    !have_tcp_ao())
+		SKIP(return, "no TCP-AO in this kernel");
 	if (variant->sock != SCTP_ASSOC && variant->sock != SCTP_FRESH)
 		return;
 	ret = sctp_setup(&self->c, &self->listener, variant->sock == SCTP_ASSOC,
@@ -768,7 +1025,15 @@ static int sweep_one(struct __test_metadata *_metadata,
 	}
 	if (!v->get || v->array || ret < 0)
 		return 0;
-	if (optlen + v->past > (socklen_t)len) {
+	if (v->ret_len) {
+		if (optlen != (socklen_t)v->ret_len) {
+			TH_LOG("length %d: getsockopt() returned length %u, not %d",
+			       len, optlen, v->ret_len);
+			return 1;
+		}
+		/* (the kernel's length: the caller's bytes are its own) */
+		optlen = len < v->ret_len ? len : v->ret_len;
+	} else if (optlen + v->past > (socklen_t)len) {
 		TH_LOG("length %d: getsockopt() returned length %u", len, optlen);
 		return 1;
 	}
@@ -807,6 +1072,393 @@ TEST_F(sockopt, every_length)
 		}
 	}
 	EXPECT_EQ(0, bad) TH_LOG("%d of %d lengths not as pinned", bad, size + PAST + 1);
+}
+
+/*
+ * TCP-MD5 and TCP-AO keys at the edges of their address checks: each
+ * family the socket does not take, a port, a prefix one past its family's
+ * bits, host bits past the prefix, the IPv4-mapped form on an AF_INET6
+ * socket (6.12.118's tcp_v4/v6_parse_md5_keys(), tcp_ao_verify_ipv4/6()).
+ * The call must give the row's errno, and a key that is refused must not
+ * be kept: a second call that deletes it answers -ENOENT.
+ */
+FIXTURE(tcp_keys) {
+	int fd;
+};
+
+FIXTURE_VARIANT(tcp_keys) {
+	enum sock sock;
+	int optname;	/* TCP_MD5SIG, TCP_MD5SIG_EXT (prefix) or TCP_AO_ADD_KEY */
+	int family;
+	const char *addr;	/* NULL: none (zero bytes) */
+	uint16_t port;
+	int prefix;
+	int err;
+};
+
+#define KEYROW(s, o, fam, a, pfx, e, ...) { .sock = s, .optname = o,	\
+	.family = fam, .addr = a, .prefix = pfx, .err = e, __VA_ARGS__ }
+FIXTURE_VARIANT_ADD(tcp_keys, md5_v4) KEYROW(TCP4, TCP_MD5SIG, AF_INET, "127.0.0.1", 0, 0);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_v4_unspec) KEYROW(TCP4, TCP_MD5SIG, AF_UNSPEC, NULL, 0, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_v4_inet6) KEYROW(TCP4, TCP_MD5SIG, AF_INET6, "::1", 0, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_v4_unix) KEYROW(TCP4, TCP_MD5SIG, AF_UNIX, NULL, 0, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_v4_prefix32) KEYROW(TCP4, TCP_MD5SIG_EXT, AF_INET, "127.0.0.1", 32, 0);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_v4_prefix33) KEYROW(TCP4, TCP_MD5SIG_EXT, AF_INET, "127.0.0.1", 33, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_v6) KEYROW(TCP6, TCP_MD5SIG, AF_INET6, "::1", 0, 0);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_v6_inet) KEYROW(TCP6, TCP_MD5SIG, AF_INET, "127.0.0.1", 0, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_v6_unspec) KEYROW(TCP6, TCP_MD5SIG, AF_UNSPEC, NULL, 0, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_v6_prefix128) KEYROW(TCP6, TCP_MD5SIG_EXT, AF_INET6, "2001:db8::1", 128, 0);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_v6_prefix129) KEYROW(TCP6, TCP_MD5SIG_EXT, AF_INET6, "2001:db8::1", 129, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_mapped_prefix32) KEYROW(TCP6, TCP_MD5SIG_EXT, AF_INET6, "::ffff:127.0.0.1", 32, 0);
+FIXTURE_VARIANT_ADD(tcp_keys, md5_mapped_prefix33) KEYROW(TCP6, TCP_MD5SIG_EXT, AF_INET6, "::ffff:127.0.0.1", 33, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v4) KEYROW(TCP4, TCP_AO_ADD_KEY, AF_INET, "127.0.0.1", 32, 0);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v4_any) KEYROW(TCP4, TCP_AO_ADD_KEY, AF_INET, "0.0.0.0", 0, 0);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v4_unspec) KEYROW(TCP4, TCP_AO_ADD_KEY, AF_UNSPEC, NULL, 0, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v4_inet6) KEYROW(TCP4, TCP_AO_ADD_KEY, AF_INET6, "::1", 128, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v4_port) KEYROW(TCP4, TCP_AO_ADD_KEY, AF_INET, "127.0.0.1", 32, EINVAL, .port = 179);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v4_prefix0_addr) KEYROW(TCP4, TCP_AO_ADD_KEY, AF_INET, "127.0.0.1", 0, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v4_prefix33) KEYROW(TCP4, TCP_AO_ADD_KEY, AF_INET, "127.0.0.1", 33, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v4_host_bits) KEYROW(TCP4, TCP_AO_ADD_KEY, AF_INET, "127.0.0.1", 8, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v6) KEYROW(TCP6, TCP_AO_ADD_KEY, AF_INET6, "::1", 128, 0);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v6_inet) KEYROW(TCP6, TCP_AO_ADD_KEY, AF_INET, "127.0.0.1", 32, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v6_prefix129) KEYROW(TCP6, TCP_AO_ADD_KEY, AF_INET6, "::1", 129, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_v6_host_bits) KEYROW(TCP6, TCP_AO_ADD_KEY, AF_INET6, "2001:db8::1", 64, EINVAL);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_mapped) KEYROW(TCP6, TCP_AO_ADD_KEY, AF_INET6, "::ffff:127.0.0.1", 32, 0);
+FIXTURE_VARIANT_ADD(tcp_keys, ao_mapped_prefix33) KEYROW(TCP6, TCP_AO_ADD_KEY, AF_INET6, "::ffff:127.0.0.1", 33, EINVAL);
+
+FIXTURE_SETUP(tcp_keys)
+{
+	if (variant->optname == TCP_AO_ADD_KEY && !have_tcp_ao())
+		SKIP(return, "no TCP-AO in this kernel");
+	self->fd = new_socket(variant->sock);
+	ASSERT_LE(0, self->fd);
+}
+
+FIXTURE_TEARDOWN(tcp_keys)
+{
+	close(self->fd);
+}
+
+/* the row's address, family and port at @dst (a sockaddr_storage) */
+static void key_addr(const FIXTURE_VARIANT(tcp_keys) *v, void *dst)
+{
+	struct sockaddr_storage ss;
+
+	memset(&ss, 0, sizeof(ss));
+	if (v->addr && strchr(v->addr, ':'))
+		sin6(&ss, v->addr, v->port);
+	else if (v->addr)
+		sin4(&ss, v->addr, v->port);
+	ss.ss_family = v->family;
+	memcpy(dst, &ss, sizeof(ss));
+}
+
+/* add (@del: delete) the row's key: 0 or errno */
+static int key_call(const FIXTURE_VARIANT(tcp_keys) *v, int fd, bool del)
+{
+	union {
+		struct tcp_md5sig m;
+		struct tcp_ao_add a;
+		struct tcp_ao_del d;
+	} u;
+	int ret;
+
+	memset(&u, 0, sizeof(u));
+	if (v->optname != TCP_AO_ADD_KEY) {
+		key_addr(v, &u.m.tcpm_addr);
+		md5(&u, v->optname == TCP_MD5SIG_EXT ? TCP_MD5SIG_FLAG_PREFIX : 0,
+		    v->prefix);
+		if (del)
+			u.m.tcpm_keylen = 0;
+		ret = setsockopt(fd, SOL_TCP, v->optname, &u, sizeof(u.m));
+	} else if (!del) {
+		key_addr(v, &u.a.addr);
+		ao_add(&u, v->prefix);
+		ret = setsockopt(fd, SOL_TCP, TCP_AO_ADD_KEY, &u, sizeof(u.a));
+	} else {
+		key_addr(v, &u.d.addr);
+		u.d.prefix = v->prefix;
+		ret = setsockopt(fd, SOL_TCP, TCP_AO_DEL_KEY, &u, sizeof(u.d));
+	}
+	return ret ? errno : 0;
+}
+
+TEST_F(tcp_keys, add_then_delete)
+{
+	int err = key_call(variant, self->fd, false);
+
+	ASSERT_EQ(variant->err, err) TH_LOG("add: %s", strerror(err));
+	if (err)
+		return;
+	/* kept: deleted once, then no more */
+	EXPECT_EQ(0, key_call(variant, self->fd, true));
+	EXPECT_EQ(ENOENT, key_call(variant, self->fd, true));
+}
+
+/*
+ * A connection over lo signed with the keys of the address checks above:
+ * the listener holds a key for the client's address, the client one for
+ * the listener's, each added with the row's option on an AF_INET or
+ * AF_INET6 socket (an AF_INET6 client of an IPv4 listener: the mapped
+ * form), and a byte crosses. The negative control: the listener's key is
+ * for another address (127.0.0.2, ::2), so the client's signed SYN finds
+ * no key and is dropped, and the connection is not made within a second.
+ */
+FIXTURE(tcp_signed) {
+	int listener, client, server;
+};
+
+FIXTURE_VARIANT(tcp_signed) {
+	bool ao;
+	int lfamily, cfamily;	/* the listener's and the client's */
+	bool wrong_key;		/* the listener's key for another address */
+};
+
+FIXTURE_VARIANT_ADD(tcp_signed, md5_v4) { .lfamily = AF_INET, .cfamily = AF_INET };
+FIXTURE_VARIANT_ADD(tcp_signed, md5_v6) { .lfamily = AF_INET6, .cfamily = AF_INET6 };
+FIXTURE_VARIANT_ADD(tcp_signed, md5_mapped) { .lfamily = AF_INET, .cfamily = AF_INET6 };
+FIXTURE_VARIANT_ADD(tcp_signed, md5_wrong_key) {
+	.lfamily = AF_INET, .cfamily = AF_INET, .wrong_key = true,
+};
+FIXTURE_VARIANT_ADD(tcp_signed, ao_v4) { .ao = true, .lfamily = AF_INET, .cfamily = AF_INET };
+FIXTURE_VARIANT_ADD(tcp_signed, ao_v6) { .ao = true, .lfamily = AF_INET6, .cfamily = AF_INET6 };
+FIXTURE_VARIANT_ADD(tcp_signed, ao_mapped) {
+	.ao = true, .lfamily = AF_INET, .cfamily = AF_INET6,
+};
+FIXTURE_VARIANT_ADD(tcp_signed, ao_wrong_key) {
+	.ao = true, .lfamily = AF_INET6, .cfamily = AF_INET6, .wrong_key = true,
+};
+
+FIXTURE_SETUP(tcp_signed)
+{
+	self->listener = self->client = self->server = -1;
+	if (variant->ao && !have_tcp_ao())
+		SKIP(return, "no TCP-AO in this kernel");
+}
+
+FIXTURE_TEARDOWN(tcp_signed)
+{
+	if (self->server >= 0)
+		close(self->server);
+	if (self->client >= 0)
+		close(self->client);
+	if (self->listener >= 0)
+		close(self->listener);
+}
+
+/* a key on @fd for the peer @peer: 0 or errno */
+static int sign_for(int fd, bool ao, const char *peer)
+{
+	union {
+		struct tcp_md5sig m;
+		struct tcp_ao_add a;
+	} u;
+	void *addr = ao ? (void *)&u.a.addr : (void *)&u.m.tcpm_addr;
+	bool v6 = strchr(peer, ':');
+
+	memset(&u, 0, sizeof(u));
+	if (v6)
+		sin6(addr, peer, 0);
+	else
+		sin4(addr, peer, 0);
+	if (ao)
+		ao_add(&u, v6 && !strstr(peer, "ffff") ? 128 : 32);
+	else
+		md5(&u, 0, 0);
+	return setsockopt(fd, SOL_TCP, ao ? TCP_AO_ADD_KEY : TCP_MD5SIG, &u,
+			  ao ? sizeof(u.a) : sizeof(u.m)) ? errno : 0;
+}
+
+TEST_F(tcp_signed, connect_and_send)
+{
+	const FIXTURE_VARIANT(tcp_signed) *v = variant;
+	struct sockaddr_storage la;
+	socklen_t len = sizeof(la);
+	const char *lpeer, *cpeer;
+	struct pollfd pfd;
+	char byte = 0;
+	int ret;
+
+	/* the client's address as the listener sees it, and the listener's */
+	if (v->lfamily == AF_INET6) {
+		lpeer = v->wrong_key ? "::2" : "::1";
+		cpeer = "::1";
+	} else {
+		lpeer = v->wrong_key ? "127.0.0.2" : "127.0.0.1";
+		cpeer = v->cfamily == AF_INET6 ? "::ffff:127.0.0.1" : "127.0.0.1";
+	}
+	self->listener = socket(v->lfamily, SOCK_STREAM, 0);
+	ASSERT_LE(0, self->listener);
+	memset(&la, 0, sizeof(la));
+	if (v->lfamily == AF_INET6)
+		sin6(&la, "::1", 0);
+	else
+		sin4(&la, "127.0.0.1", 0);
+	ASSERT_EQ(0, bind(self->listener, (struct sockaddr *)&la,
+			  v->lfamily == AF_INET6 ? sizeof(struct sockaddr_in6) :
+						   sizeof(struct sockaddr_in)));
+	ASSERT_EQ(0, sign_for(self->listener, v->ao, lpeer));
+	ASSERT_EQ(0, listen(self->listener, 1));
+	ASSERT_EQ(0, getsockname(self->listener, (struct sockaddr *)&la, &len));
+	if (v->cfamily == AF_INET6 && v->lfamily == AF_INET) {
+		struct sockaddr_in6 m = { .sin6_family = AF_INET6 };
+
+		m.sin6_port = ((struct sockaddr_in *)&la)->sin_port;
+		inet_pton(AF_INET6, "::ffff:127.0.0.1", &m.sin6_addr);
+		memcpy(&la, &m, sizeof(m));
+		len = sizeof(m);
+	}
+	self->client = socket(v->cfamily, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	ASSERT_LE(0, self->client);
+	ASSERT_EQ(0, sign_for(self->client, v->ao, cpeer));
+	ret = connect(self->client, (struct sockaddr *)&la, len);
+	ASSERT_TRUE(ret == 0 || errno == EINPROGRESS) TH_LOG("connect: %s", strerror(errno));
+	pfd.fd = self->client;
+	pfd.events = POLLOUT;
+	ret = poll(&pfd, 1, 1000);
+	if (v->wrong_key) {
+		/* no answer to the SYN: still connecting after a second */
+		EXPECT_EQ(0, ret) TH_LOG("poll: %d, revents %#x", ret, pfd.revents);
+		return;
+	}
+	ASSERT_EQ(1, ret);
+	ASSERT_EQ(0, getsockopt(self->client, SOL_SOCKET, SO_ERROR, &ret,
+				&(socklen_t){ sizeof(ret) }));
+	ASSERT_EQ(0, ret) TH_LOG("connect: %s", strerror(ret));
+	self->server = accept(self->listener, NULL, NULL);
+	ASSERT_LE(0, self->server);
+	ASSERT_EQ(1, send(self->client, "s", 1, 0));
+	ASSERT_EQ(1, recv(self->server, &byte, 1, 0));
+	EXPECT_EQ('s', byte);
+}
+
+/*
+ * TCP_AO_GET_KEYS reads back what TCP_AO_ADD_KEY took, address first;
+ * then with a struct of 8 bytes, the length of the caller's buffer: the
+ * kernel must write no byte past it (patch 21; before it, the count of
+ * matched keys went to bytes 272-275 of the caller's memory), as root and
+ * as uid 65534 (TCP-AO needs no privilege).
+ */
+FIXTURE(tcp_ao_keys) {
+};
+
+FIXTURE_VARIANT(tcp_ao_keys) {
+	int family;
+	const char *addr;
+	int prefix;
+	int key_family;	/* as the kernel keeps it */
+	bool nobody;
+};
+
+FIXTURE_VARIANT_ADD(tcp_ao_keys, v4) {
+	.family = AF_INET, .addr = "127.0.0.1", .prefix = 32, .key_family = AF_INET,
+};
+FIXTURE_VARIANT_ADD(tcp_ao_keys, v6) {
+	.family = AF_INET6, .addr = "2001:db8::", .prefix = 64, .key_family = AF_INET6,
+};
+FIXTURE_VARIANT_ADD(tcp_ao_keys, mapped) {
+	.family = AF_INET6, .addr = "::ffff:10.1.0.0", .prefix = 16, .key_family = AF_INET,
+};
+FIXTURE_VARIANT_ADD(tcp_ao_keys, v4_nobody) {
+	.family = AF_INET, .addr = "127.0.0.1", .prefix = 32, .key_family = AF_INET,
+	.nobody = true,
+};
+
+FIXTURE_SETUP(tcp_ao_keys)
+{
+	if (!have_tcp_ao())
+		SKIP(return, "no TCP-AO in this kernel");
+}
+
+FIXTURE_TEARDOWN(tcp_ao_keys)
+{
+}
+
+enum { AO_SETUP = 1, AO_ADD, AO_GET, AO_LEN, AO_NKEYS, AO_ADDR, AO_FIELDS,
+       AO_SHORT, AO_SHORT_LEN, AO_PAST };
+
+/* In a child: 0, or AO_* << 16 | errno (or the offending value) */
+static int ao_read_back(const void *arg)
+{
+	const FIXTURE_VARIANT(tcp_ao_keys) *v = arg;
+	struct tcp_ao_getsockopt g, want;
+	struct tcp_ao_add a;
+	unsigned char buf[512];
+	socklen_t len;
+	int fd, i;
+
+	if (v->nobody && become_nobody())
+		return AO_SETUP << 16 | errno;
+	fd = socket(v->family, SOCK_STREAM, 0);
+	if (fd < 0)
+		return AO_SETUP << 16 | errno;
+	memset(&a, 0, sizeof(a));
+	if (v->family == AF_INET6)
+		sin6(&a.addr, v->addr, 0);
+	else
+		sin4(&a.addr, v->addr, 0);
+	ao_add(&a, v->prefix);
+	a.sndid = 7;
+	a.rcvid = 9;
+	if (setsockopt(fd, SOL_TCP, TCP_AO_ADD_KEY, &a, sizeof(a)))
+		return AO_ADD << 16 | errno;
+
+	memset(&g, 0, sizeof(g));
+	g.get_all = 1;
+	g.nkeys = 1;
+	len = sizeof(g);
+	if (getsockopt(fd, SOL_TCP, TCP_AO_GET_KEYS, &g, &len))
+		return AO_GET << 16 | errno;
+	if (len != sizeof(g))
+		return AO_LEN << 16 | len;
+	if (g.nkeys != 1)
+		return AO_NKEYS << 16 | g.nkeys;
+	/* the address as the kernel keeps it: an IPv4-mapped one as AF_INET */
+	memset(&want, 0, sizeof(want));
+	if (v->key_family == AF_INET6) {
+		sin6(&want.addr, v->addr, 0);
+	} else {
+		char a4[INET_ADDRSTRLEN];
+
+		strcpy(a4, strrchr(v->addr, ':') ? strrchr(v->addr, ':') + 1 : v->addr);
+		sin4(&want.addr, a4, 0);
+	}
+	if (memcmp(&g.addr, &want.addr, sizeof(g.addr)))
+		return AO_ADDR << 16 | g.addr.ss_family;
+	if (strcmp(g.alg_name, "hmac(sha1)") || g.prefix != v->prefix ||
+	    g.sndid != 7 || g.rcvid != 9 || g.keylen != strlen(KEY) ||
+	    memcmp(g.key, KEY, strlen(KEY)) || g.maclen != 12)
+		return AO_FIELDS << 16 | g.prefix;
+
+	/* a short struct, at the start of a larger buffer */
+	memset(buf, 0xa5, sizeof(buf));
+	memset(buf, 0, 8);
+	buf[0] = v->family == AF_INET6 ? AF_INET6 : AF_INET;
+	len = 8;
+	if (getsockopt(fd, SOL_TCP, TCP_AO_GET_KEYS, buf, &len) && errno != EINVAL)
+		return AO_SHORT << 16 | errno;
+	for (i = 8; i < (int)sizeof(buf); i++)
+		if (buf[i] != 0xa5)
+			return AO_PAST << 16 | i;
+	close(fd);
+	return 0;
+}
+
+TEST_F(tcp_ao_keys, read_back)
+{
+	static const char *const steps[] = {
+		"", "setup: errno", "TCP_AO_ADD_KEY: errno", "TCP_AO_GET_KEYS: errno",
+		"TCP_AO_GET_KEYS: length", "TCP_AO_GET_KEYS: nkeys",
+		"TCP_AO_GET_KEYS: address, ss_family", "TCP_AO_GET_KEYS: fields, prefix",
+		"TCP_AO_GET_KEYS, 8 bytes: errno",
+		"TCP_AO_GET_KEYS, 8 bytes: length",
+		"TCP_AO_GET_KEYS, 8 bytes: written past them at byte",
+	};
+	int ret;
+
+	ASSERT_EQ(0, in_child(ao_read_back, variant, &ret));
+	EXPECT_EQ(0, ret) TH_LOG("%s %d", steps[ret >> 16 < 11 ? ret >> 16 : 0],
+				 ret & 0xffff);
 }
 
 /*
