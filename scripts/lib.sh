@@ -701,8 +701,8 @@ guest_files() {
 # with CONFIG_WERROR=y (unless "nowerror") and the fixed struct-layout
 # seed, prepared for single-object builds (compile-touched, fixes-alone,
 # gcc-warnings). ALLCONFIG: a KCONFIG_ALLCONFIG file (a cross profile's
-# config/cross/ARCH.config) whose every value must stick. Exports
-# CCACHE_EXTRAFILES.
+# config/cross/ARCH.config; config/allmod.config without one) whose every
+# value must stick. Exports CCACHE_EXTRAFILES.
 allmod_prepare() {
 	_tree=$1
 	_obj=$2
@@ -714,7 +714,7 @@ allmod_prepare() {
 	# and when the architecture or the allconfig file (ALLCONFIG: the
 	# values allmodconfig starts from, a cross profile's endianness and
 	# word size) do.
-	_allconfig=${4:-}
+	_allconfig=${4:-$TOP/config/allmod.config}
 	_kconfig=$(cd "$_tree" && git ls-files -z -- '*Kconfig*' | xargs -0 cat | sha256sum |
 		cut -d' ' -f1)" ${3:-werror} llvm${LLVM:-none}${ARCH:+ $ARCH}${CROSS_COMPILE:+ $CROSS_COMPILE}"
 	if [ -n "$_allconfig" ]; then
