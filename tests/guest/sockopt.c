@@ -46,6 +46,8 @@
 #include <netinet/in.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -109,8 +111,8 @@ static bool have_tcp_ao(void)
 {
 	int fd = socket(AF_INET, SOCK_STREAM, 0), zero = 0;
 	bool ret = fd >= 0 &&
-		   setsockopt(fd, SOL_TCP, TCP_AO_INFO, &zero, sizeof(zero)) &&
-		   errno != ENOPROTOOPT;
+		   (!setsockopt(fd, SOL_TCP, TCP_AO_INFO, &zero, sizeof(zero)) ||
+		    errno != ENOPROTOOPT);
 
 	if (fd >= 0)
 		close(fd);
@@ -1082,8 +1084,10 @@ TEST_F(sockopt, every_length)
  * family the socket does not take, a port, a prefix one past its family's
  * bits, host bits past the prefix, the IPv4-mapped form on an AF_INET6
  * socket (6.12.118's tcp_v4/v6_parse_md5_keys(), tcp_ao_verify_ipv4/6()).
- * The call must give the row's errno, and a key that is refused must not
- * be kept: a second call that deletes it answers -ENOENT.
+ * The call must give the row's errno. A key that is taken is kept: it is
+ * deleted once, then no more (-ENOENT). A TCP-AO key that is refused
+ * leaves the socket without TCP-AO state (TCP_AO_INFO: -ENOENT); a
+ * TCP-MD5 one has nothing to read back.
  */
 FIXTURE(tcp_keys) {
 	int fd;
@@ -1191,8 +1195,18 @@ TEST_F(tcp_keys, add_then_delete)
 	int err = key_call(variant, self->fd, false);
 
 	ASSERT_EQ(variant->err, err) TH_LOG("add: %s", strerror(err));
-	if (err)
+	if (err) {
+		struct tcp_ao_info_opt info;
+		socklen_t len = sizeof(info);
+
+		if (variant->optname != TCP_AO_ADD_KEY)
+			return;
+		memset(&info, 0, sizeof(info));
+		err = getsockopt(self->fd, SOL_TCP, TCP_AO_INFO, &info, &len) ? errno : 0;
+		EXPECT_EQ(ENOENT, err) TH_LOG("TCP_AO_INFO after the refused key: %s",
+					      err ? strerror(err) : "success");
 		return;
+	}
 	/* kept: deleted once, then no more */
 	EXPECT_EQ(0, key_call(variant, self->fd, true));
 	EXPECT_EQ(ENOENT, key_call(variant, self->fd, true));
@@ -1203,9 +1217,12 @@ TEST_F(tcp_keys, add_then_delete)
  * the listener holds a key for the client's address, the client one for
  * the listener's, each added with the row's option on an AF_INET or
  * AF_INET6 socket (an AF_INET6 client of an IPv4 listener: the mapped
- * form), and a byte crosses. The negative control: the listener's key is
- * for another address (127.0.0.2, ::2), so the client's signed SYN finds
- * no key and is dropped, and the connection is not made within a second.
+ * form), and a byte crosses (the connection within 5 s: a lost SYN is
+ * sent again after 1 s). The negative control: the listener's key is for
+ * another address (127.0.0.2, ::2), so the client's signed SYN finds no
+ * key and is dropped, and the connection is not made within a second; the
+ * drop is counted where the kernel says why (TCP-MD5: TCPMD5Unexpected of
+ * /proc/net/netstat; TCP-AO: the listener's pkt_key_not_found).
  */
 FIXTURE(tcp_signed) {
 	int listener, client, server;
@@ -1247,6 +1264,31 @@ FIXTURE_TEARDOWN(tcp_signed)
 		close(self->client);
 	if (self->listener >= 0)
 		close(self->listener);
+}
+
+/* TcpExt's @name of /proc/net/netstat (this network namespace's), or -1 */
+static long tcpext(const char *name)
+{
+	char keys[4096], vals[4096], *k, *v, *ks, *vs;
+	FILE *f = fopen("/proc/net/netstat", "r");
+	long ret = -1;
+
+	if (!f)
+		return -1;
+	while (fgets(keys, sizeof(keys), f) && fgets(vals, sizeof(vals), f)) {
+		if (strncmp(keys, "TcpExt:", 7))
+			continue;
+		k = strtok_r(keys, " \n", &ks);
+		v = strtok_r(vals, " \n", &vs);
+		while (k && v) {
+			if (!strcmp(k, name))
+				ret = atol(v);
+			k = strtok_r(NULL, " \n", &ks);
+			v = strtok_r(NULL, " \n", &vs);
+		}
+	}
+	fclose(f);
+	return ret;
 }
 
 /* a key on @fd for the peer @peer: 0 or errno */
@@ -1318,10 +1360,20 @@ TEST_F(tcp_signed, connect_and_send)
 	ASSERT_TRUE(ret == 0 || errno == EINPROGRESS) TH_LOG("connect: %s", strerror(errno));
 	pfd.fd = self->client;
 	pfd.events = POLLOUT;
-	ret = poll(&pfd, 1, 1000);
+	ret = poll(&pfd, 1, v->wrong_key ? 1000 : 5000);
 	if (v->wrong_key) {
+		struct tcp_ao_info_opt info;
+
 		/* no answer to the SYN: still connecting after a second */
 		EXPECT_EQ(0, ret) TH_LOG("poll: %d, revents %#x", ret, pfd.revents);
+		if (!v->ao) {
+			EXPECT_LE(1, tcpext("TCPMD5Unexpected"));
+			return;
+		}
+		memset(&info, 0, sizeof(info));
+		len = sizeof(info);
+		ASSERT_EQ(0, getsockopt(self->listener, SOL_TCP, TCP_AO_INFO, &info, &len));
+		EXPECT_LE(1, info.pkt_key_not_found);
 		return;
 	}
 	ASSERT_EQ(1, ret);
@@ -1338,9 +1390,11 @@ TEST_F(tcp_signed, connect_and_send)
 /*
  * TCP_AO_GET_KEYS reads back what TCP_AO_ADD_KEY took, address first;
  * then with a struct of 8 bytes, the length of the caller's buffer, that
- * one key matches: the kernel must write no byte past it (patch 21;
- * before it, the count of matched keys, 1, went to bytes 272-275 of the
- * caller's memory), as root and as uid 65534 (TCP-AO needs no privilege).
+ * one key matches: the kernel must refuse it (-EINVAL) and write no byte
+ * past it (patch 21; before it, the call succeeded and the count of
+ * matched keys, 1, went to bytes 272-275 of the caller's memory); then
+ * two keys into an array of two shorter structs (the stride is optlen).
+ * As root and as uid 65534 (TCP-AO needs no privilege).
  */
 FIXTURE(tcp_ao_keys) {
 };
@@ -1378,7 +1432,9 @@ FIXTURE_TEARDOWN(tcp_ao_keys)
 }
 
 enum { AO_SETUP = 1, AO_ADD, AO_GET, AO_LEN, AO_NKEYS, AO_ADDR, AO_FIELDS,
-       AO_SHORT, AO_PAST };
+       AO_SHORT, AO_PAST, AO_STRIDE };
+
+#define STRIDE 280	/* a struct tcp_ao_getsockopt up to get_all */
 
 /* In a child: 0, or AO_* << 16 | errno (or the offending value) */
 static int ao_read_back(const void *arg)
@@ -1386,9 +1442,10 @@ static int ao_read_back(const void *arg)
 	const FIXTURE_VARIANT(tcp_ao_keys) *v = arg;
 	struct tcp_ao_getsockopt g, want;
 	struct tcp_ao_add a;
-	unsigned char buf[512];
+	unsigned char buf[1024];
+	sa_family_t family;
 	socklen_t len;
-	int fd, i;
+	int fd, i, err;
 
 	if (v->nobody && become_nobody())
 		return AO_SETUP << 16 | errno;
@@ -1444,15 +1501,39 @@ static int ao_read_back(const void *arg)
 		return AO_ADD << 16 | errno;
 	memset(buf, 0xa5, sizeof(buf));
 	memset(buf, 0, 8);
-	buf[0] = v->key_family;
+	family = v->key_family;
+	memcpy(buf, &family, sizeof(family));
 	len = 8;
 	i = getsockopt(fd, SOL_TCP, TCP_AO_GET_KEYS, buf, &len) ? errno : 0;
 	printf("# TCP_AO_GET_KEYS, 8 bytes: %s, optlen %u, bytes 272-275: %02x %02x %02x %02x\n",
 	       i ? strerror(i) : "success", len, buf[272], buf[273], buf[274], buf[275]);
 	fflush(stdout);
-	if (i && i != EINVAL)
-		return AO_SHORT << 16 | i;
+	err = i;
 	for (i = 8; i < (int)sizeof(buf); i++)
+		if (buf[i] != 0xa5)
+			return AO_PAST << 16 | i;
+	if (err != EINVAL || len != 8)
+		return AO_SHORT << 16 | err;
+
+	/*
+	 * Both keys, with a struct of 280 bytes (up to get_all): the kernel
+	 * writes them at a stride of 280, as much of each as the struct
+	 * holds, the count (2) at 272 of the first, and nothing past the two.
+	 */
+	memset(buf, 0xa5, sizeof(buf));
+	memset(buf, 0, STRIDE);
+	memset(&g, 0, sizeof(g));
+	g.get_all = 1;
+	g.nkeys = 2;
+	memcpy(buf, &g, STRIDE);
+	len = STRIDE;
+	if (getsockopt(fd, SOL_TCP, TCP_AO_GET_KEYS, buf, &len))
+		return AO_STRIDE << 16 | errno;
+	memcpy(&g, buf, sizeof(g));
+	memcpy(&family, buf + STRIDE, sizeof(family));
+	if (len != sizeof(g) || g.nkeys != 2 || family != v->key_family)
+		return AO_STRIDE << 16 | (len != sizeof(g) ? 1 : g.nkeys != 2 ? 2 : 3);
+	for (i = 2 * STRIDE; i < (int)sizeof(buf); i++)
 		if (buf[i] != 0xa5)
 			return AO_PAST << 16 | i;
 	close(fd);
@@ -1465,13 +1546,14 @@ TEST_F(tcp_ao_keys, read_back)
 		"", "setup: errno", "TCP_AO_ADD_KEY: errno", "TCP_AO_GET_KEYS: errno",
 		"TCP_AO_GET_KEYS: length", "TCP_AO_GET_KEYS: nkeys",
 		"TCP_AO_GET_KEYS: address, ss_family", "TCP_AO_GET_KEYS: fields, prefix",
-		"TCP_AO_GET_KEYS, 8 bytes: errno",
-		"TCP_AO_GET_KEYS, 8 bytes: written past them at byte",
+		"TCP_AO_GET_KEYS, 8 bytes: not -EINVAL, errno",
+		"TCP_AO_GET_KEYS: written past the caller's structs at byte",
+		"TCP_AO_GET_KEYS, 2 keys at a stride of 280: errno, or 1 length, 2 nkeys, 3 the second's family:",
 	};
 	int ret;
 
 	ASSERT_EQ(0, in_child(ao_read_back, variant, &ret));
-	EXPECT_EQ(0, ret) TH_LOG("%s %d", steps[ret >> 16 < 10 ? ret >> 16 : 0],
+	EXPECT_EQ(0, ret) TH_LOG("%s %d", steps[ret >> 16 < 11 ? ret >> 16 : 0],
 				 ret & 0xffff);
 }
 

@@ -197,7 +197,7 @@ def test_the_real_6_1_queues():
 
     # the tun patch and the TCP-AO patch of patches/ are left out on 6.1
     # (patches/6.1/series says why)
-    left_out = ("tun: ", "net/tcp: refuse a TCP_AO_GET_KEYS ")
+    left_out = ("tun: ", "net/tcp: Refuse a TCP_AO_GET_KEYS ")
     old = [d / n for n in found["A"]]
     new = [TOP / "patches" / n for n in top["A"]
            if not subject(TOP / "patches" / n).startswith(left_out)]
