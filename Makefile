@@ -106,14 +106,14 @@ baseline:
 # is built in the background at the lowest priority beside the tool tests
 # and checkpatch, the baseline's while main's boots (QEMU's TCG keeps one
 # core), and the fixes queue's (from the baseline's cached objects) in the
-# foreground; then the baseline and the fixes queue boot side by side, and
-# the fixes queue's exit status is taken after main's comparisons. The
-# run after a background build builds again in the foreground, which only
-# checks when the background build finished, and decides; the fixes
-# queue's run in the background decides by its own exit status
-# (background.sh result). A background job ends with this make ($$PPID of
-# the recipe's shell). (Not $(MAKE) in the background lines: make -n
-# would run them.)
+# foreground; then the baseline boots alone, then the fixes queue: the
+# baseline's ETF rows need a send() that ends within a few hundred
+# microseconds of a clock tick (tests/guest/etf_errqueue.c), which a
+# second QEMU beside it made too slow (a skip, at 07671b5). The run after
+# a background build builds again in the foreground, which only checks
+# when the background build finished, and decides. A background job ends
+# with this make ($$PPID of the recipe's shell). (Not $(MAKE) in the
+# background lines: make -n would run them.)
 check: deps
 	$(MAKE) tree
 	@$(S)/background.sh start $$PPID $(BUILD)/main/background make config kernel selftests
@@ -126,10 +126,9 @@ check: deps
 	$(MAKE) run
 	@$(S)/background.sh wait $(BUILD)/none/background
 	$(MAKE) config kernel selftests SERIES=fixes
-	@$(S)/background.sh start $$PPID $(BUILD)/fixes/run make run SERIES=fixes
 	$(MAKE) baseline
 	$(MAKE) compare abi-layout
-	@$(S)/background.sh result $(BUILD)/fixes/run
+	$(MAKE) run SERIES=fixes
 	$(MAKE) compare SERIES=fixes
 
 deps:
